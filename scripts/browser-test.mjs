@@ -1,0 +1,49 @@
+// Browser tests: the built app (dist/) served from a sub-path on loopback,
+// driven in Debian's headless Chromium. Prints `N passed, M failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { serveDir } from '../test/browser/static-server.mjs';
+import { browserTests } from '../test/browser/app.browser.mjs';
+
+const dist = path.resolve('dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error('browser tests: dist/ is missing; run `npm run build` first');
+  process.exit(1);
+}
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const server = await serveDir(dist, { prefix: '/some/sub/path/' });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+fs.mkdirSync('test-results', { recursive: true });
+
+let passed = 0;
+let failed = 0;
+for (const [name, run] of Object.entries(browserTests)) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  const foreignRequests = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  page.on('request', (r) => { if (!r.url().startsWith(server.url.replace(/\/some.*/, '')) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url()); });
+  try {
+    await run({ page, baseUrl: server.url, consoleErrors, foreignRequests, shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
+    if (consoleErrors.length) throw new Error(`console errors: ${consoleErrors.join(' | ')}`);
+    if (foreignRequests.length) throw new Error(`requests to other origins: ${foreignRequests.join(', ')}`);
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failed++;
+    console.log(`FAIL ${name}: ${err.message}`);
+    await page.screenshot({ path: `test-results/FAIL-${name.replace(/\W+/g, '-')}.png` }).catch(() => {});
+  }
+  await context.close();
+}
+await browser.close();
+await server.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

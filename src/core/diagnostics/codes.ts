@@ -1,0 +1,54 @@
+import type { Severity } from './diagnostic.ts';
+
+interface CodeDef {
+  severity: Severity;
+  /** DSH refuses to restore a log with this finding (spec §9 "E" rules). */
+  refuses?: boolean;
+  /** What the rule is, for the docs table and the diagnostics panel. */
+  rule: string;
+}
+
+/**
+ * Every diagnostic code the core emits, in one place. Codes are stable:
+ * tests, filters and saved links refer to them. Spec references are to
+ * ../shared/spec/log-and-surface.md unless noted.
+ */
+export const DIAGNOSTIC_DEFS = {
+  // Bytes and encodings (§1.4, §1.8)
+  'bytes.empty': { severity: 'error', refuses: true, rule: 'The file is empty: no session header.' },
+  'bytes.not-text': { severity: 'error', refuses: true, rule: 'The bytes are not a UTF-8 JSONL log (binary or another format).' },
+  'bytes.zstd-corrupt': { severity: 'error', refuses: true, rule: 'A complete zstd frame failed to decode (§1.4).' },
+  'bytes.gzip-corrupt': { severity: 'error', refuses: true, rule: 'The gzip stream failed to decode.' },
+  'bytes.torn-frame': { severity: 'warning', rule: 'The last zstd frame is incomplete: a torn tail (§1.8).' },
+  'bytes.bom': { severity: 'info', rule: 'A UTF-8 byte-order mark was skipped.' },
+  'bytes.crlf': { severity: 'info', rule: 'Lines end in CRLF; the CR was stripped.' },
+  'bytes.blank-lines': { severity: 'info', rule: 'Blank lines were skipped.' },
+  // Header (§1.5, E1)
+  'header.missing': { severity: 'error', refuses: true, rule: 'The first line is not a session header (E1).' },
+  'header.invalid': { severity: 'error', refuses: true, rule: 'The header is missing a required field or has a wrong value (E1).' },
+  'header.unknown-key': { severity: 'warning', rule: 'The header has a key DSH does not define (later readers reject it).' },
+  'header.no-version': { severity: 'warning', rule: 'The header has no version; read as format 0.' },
+  'header.unsupported-version': { severity: 'error', refuses: true, rule: 'The format version is newer than this viewer knows (E1).' },
+  'header.placeholder': { severity: 'warning', rule: 'A header field holds a snapshot placeholder such as {{cwd}}; DSH refuses it as stored.' },
+  'header.seed': { severity: 'error', refuses: true, rule: 'The fork cut (seedLength / isSeeded + end-seed marker) is inconsistent (E16).' },
+  // Rows (§1.6, §1.8, §2)
+  'row.unparsable': { severity: 'error', refuses: true, rule: 'A complete line is not valid JSON (§1.8).' },
+  'row.not-object': { severity: 'error', refuses: true, rule: 'A line is JSON but not an object (§1.3).' },
+  'row.envelope': { severity: 'error', refuses: true, rule: 'The event envelope has a wrong or extra key (E3).' },
+  'row.seq-gap': { severity: 'error', refuses: true, rule: 'seq does not continue the count: events[i].seq must equal i (E2).' },
+  'row.seq-duplicate': { severity: 'error', refuses: true, rule: 'seq repeats or goes back; the row cannot be placed and is kept aside (E2).' },
+  'row.packed': { severity: 'error', refuses: true, rule: 'A packed chunk row is malformed (§1.6c).' },
+  'row.source-seqs': { severity: 'error', refuses: true, rule: 'sourceEventSeqs is not a valid (range-encoded) seq list (§1.6b).' },
+  'row.numbered': { severity: 'info', rule: 'Rows carry no seq/time (a normalized snapshot); they were numbered by position.' },
+  'row.negative-zero': { severity: 'warning', rule: 'A number is -0, which is not lossless JSON (§2.1).' },
+  'row.stream': { severity: 'error', rule: 'An embedded assistant stream record is malformed (§1.6d).' },
+  'tail.torn': { severity: 'warning', rule: 'A torn tail (partial last line, or bad rows with no later turn/end) was dropped as DSH does (§1.8, I3).' },
+  // Vocabulary and payloads (§2.3, §3)
+  'type.unknown-required': { severity: 'error', refuses: true, rule: 'An unknown event type not marked ignorable: DSH refuses the log (E4).' },
+  'type.unknown-ignorable': { severity: 'info', rule: 'An unknown event type marked ignorable; shown as opaque.' },
+  'type.retired': { severity: 'error', refuses: true, rule: 'A legacy event shape DSH refuses: request/header-delta, mode/set, reason "fallback", or a malformed pre-react-loop turn/start, turn/end or steering/message (§2.3).' },
+  'legacy.upgraded': { severity: 'info', rule: 'A legacy event shape was upgraded on load as DSH does; the original is kept.' },
+  'payload.schema': { severity: 'error', refuses: true, rule: 'An event payload does not match its schema (E12/E14).' },
+} as const satisfies Record<string, CodeDef>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_DEFS;

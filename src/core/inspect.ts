@@ -1,0 +1,40 @@
+import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import type { ReadResult } from './log/types.ts';
+
+/**
+ * The core's results for one log as a plain JSON document: what
+ * `npm run inspect -- <log> --json` prints and what the corpus suite
+ * compares. Counts are of logical events (after packed-row expansion).
+ */
+export interface Inspection {
+  format: { version: number; dialect: string; encoding: string };
+  header: ReadResult['header'];
+  eventCount: number;
+  /** -1 for a log with no events, as DSH reports it. */
+  lastSeq: number;
+  eventTypeCounts: Record<string, number>;
+  tornTail: boolean;
+  tornTailDetail: { bytes: number; rows: number } | null;
+  scan: ReadResult['scan'];
+  diagnostics: Diagnostic[];
+}
+
+export function eventTypeCounts(result: ReadResult): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of result.events) counts[e.type] = (counts[e.type] ?? 0) + 1;
+  return counts;
+}
+
+export function inspect(result: ReadResult): Inspection {
+  return {
+    format: { version: result.version, dialect: result.dialect, encoding: result.scan.encoding },
+    header: result.header,
+    eventCount: result.events.length,
+    lastSeq: result.events.length ? result.events[result.events.length - 1].seq : -1,
+    eventTypeCounts: eventTypeCounts(result),
+    tornTail: result.tornTail !== null,
+    tornTailDetail: result.tornTail && { bytes: result.tornTail.bytes, rows: result.tornTail.rows },
+    scan: result.scan,
+    diagnostics: result.diagnostics,
+  };
+}

@@ -1,0 +1,152 @@
+import { Decompress } from 'fzstd';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { ScanStats } from './types.ts';
+
+/**
+ * Bytes → text. DSH writes raw JSONL or concatenated zstd frames (§1.4);
+ * users also hand us gzip. We decide by content (magic bytes), never by the
+ * file name, and decode incrementally so the caller can report progress and
+ * never holds the file as one string.
+ */
+export type Encoding = ScanStats['encoding'];
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+const GZIP_MAGIC = [0x1f, 0x8b];
+/** fzstd's error code for input that ends inside a frame. */
+const ZSTD_UNEXPECTED_EOF = 5;
+
+export function sniffEncoding(head: Uint8Array): Encoding {
+  if (ZSTD_MAGIC.every((b, i) => head[i] === b)) return 'zstd';
+  if (GZIP_MAGIC.every((b, i) => head[i] === b)) return 'gzip';
+  return 'plain';
+}
+
+export interface DecodeInfo {
+  encoding?: Encoding;
+  /** Plaintext bytes produced so far. */
+  decodedBytes: number;
+}
+
+export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+export interface DecodeProgress {
+  /** Compressed (as-given) bytes consumed so far. */
+  bytesIn: number;
+}
+
+/**
+ * Decodes a byte source to UTF-8 text chunks. Findings about the encoding
+ * (torn or corrupt frames) are pushed onto `diagnostics`; decoding stops at a
+ * corrupt frame but everything decoded before it is still yielded.
+ */
+export async function* decodeText(
+  source: ByteSource,
+  diagnostics: Diagnostic[],
+  onBytes?: (p: DecodeProgress) => void,
+  info: DecodeInfo = { decodedBytes: 0 },
+): AsyncGenerator<string> {
+  // ignoreBOM keeps a byte-order mark in the text so the reader can report it.
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  let inner: AsyncGenerator<Uint8Array> | null = null;
+  const pending: Uint8Array[] = [];
+  let bytesIn = 0;
+
+  // Buffer until the magic bytes can be read, then pick a decompressor.
+  async function* raw(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+      bytesIn += chunk.length;
+      onBytes?.({ bytesIn });
+      yield chunk;
+    }
+  }
+
+  const it = raw();
+  let headLen = 0;
+  let ended = false;
+  while (headLen < 4) {
+    const next = await it.next();
+    if (next.done) { ended = true; break; }
+    pending.push(next.value);
+    headLen += next.value.length;
+  }
+  const head = concat(pending);
+  const encoding = sniffEncoding(head);
+  info.encoding = encoding;
+
+  async function* replay(): AsyncGenerator<Uint8Array> {
+    if (head.length) yield head;
+    if (!ended) yield* it;
+  }
+
+  if (encoding === 'zstd') inner = zstdFrames(replay(), diagnostics);
+  else if (encoding === 'gzip') inner = gunzip(replay(), diagnostics);
+  else inner = replay();
+
+  for await (const bytes of inner) {
+    info.decodedBytes += bytes.length;
+    const text = decoder.decode(bytes, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  const decompressor = new Decompress((data) => { out.push(data); });
+  try {
+    for await (const chunk of source) {
+      decompressor.push(chunk);
+      yield* drain(out);
+    }
+    decompressor.push(new Uint8Array(0), true);
+    yield* drain(out);
+  } catch (err) {
+    yield* drain(out);
+    const code = (err as { code?: number }).code;
+    if (code === ZSTD_UNEXPECTED_EOF) {
+      diagnostics.push(diagnostic('bytes.torn-frame', 'The last zstd frame is incomplete (torn tail); complete lines decoded from it are kept.'));
+    } else {
+      diagnostics.push(diagnostic('bytes.zstd-corrupt', `zstd decoding failed: ${(err as Error).message}; lines decoded before the bad frame are kept.`));
+    }
+  }
+}
+
+async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
+  const stream = new DecompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  // Feed the compressed bytes concurrently; read results as they appear.
+  const feeding = (async () => {
+    try {
+      for await (const chunk of source) await writer.write(chunk);
+      await writer.close();
+    } catch {
+      /* reported through the reader below */
+    }
+  })();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value) yield value;
+    }
+  } catch (err) {
+    diagnostics.push(diagnostic('bytes.gzip-corrupt', `gzip decoding failed: ${(err as Error).message}; lines decoded before the fault are kept.`));
+  }
+  await feeding;
+}
+
+function* drain(queue: Uint8Array[]): Generator<Uint8Array> {
+  while (queue.length) yield queue.shift()!;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}

@@ -1,0 +1,70 @@
+import type { Dialect } from './types.ts';
+
+/**
+ * DSH's event vocabulary (spec §3). A type outside the vocabulary of the
+ * log's dialect is unknown: required unless marked `ignorable` (§2.3).
+ */
+/** rc.8's 48 types (KNOWN_SESSION_EVENT_TYPES of 0.1.0-rc.8). */
+const RC8_TYPES = [
+  // core execution (§3.1)
+  'turn/start', 'turn/end', 'step/start', 'step/end',
+  'user/message', 'assistant/chunk', 'assistant/message',
+  'tool/call', 'tool/result', 'request/header', 'request/context',
+  'todo/write', 'session/end-seed',
+  // compaction (§3.2)
+  'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune',
+  // plugin-owned, log-only (§3.3)
+  'agent/inbox/spliced', 'agent-preset/selected',
+  'approval/asked', 'approval/decided', 'approval/policy', 'sandbox/mode',
+  'permission/preset', 'plan/mode',
+  'command/run', 'command/done', 'feedback/record',
+  'goal/change', 'schedule/change', 'hook/invoked', 'hook/result',
+  'llm/retry', 'llm/retry-started', 'session/title', 'session/title-llm-request',
+  'subagent/descriptor',
+  'team/member', 'team/task', 'team/message/queued', 'team/message/delivered',
+  'tool-workflow/run-start', 'tool-workflow/agent-start', 'tool-workflow/agent-end', 'tool-workflow/run-end',
+  'tool/code-dispatch-start', 'tool/code-dispatch',
+  'web/deepseek-search-llm-request',
+] as const;
+
+/** Added after rc.8 and known to V3/V4-era readers. */
+const LATER_TYPES = [
+  'model/selection', 'subagent/model-selection-policy',
+  'system/message', 'assistant/attempt', 'feedback/message-put', 'feedback/message-delete',
+  'subagent/catalog', 'tool/ptc-dispatch-start', 'tool/ptc-dispatch',
+  'deliverables/presented', 'workspace/changes', 'session-log-deepseek/delivery-accepted',
+] as const;
+const V4_ONLY_TYPES = ['developer/message', 'image/offload'] as const;
+/** Dropped by V2/V3 (chunks moved into assistant/message; code-dispatch renamed). */
+const RETIRED_AFTER_V0 = new Set(['assistant/chunk', 'tool/code-dispatch-start', 'tool/code-dispatch']);
+
+const V0_SET: ReadonlySet<string> = new Set<string>(RC8_TYPES);
+const V3_SET: ReadonlySet<string> = new Set<string>(
+  [...RC8_TYPES, ...LATER_TYPES].filter((t) => !RETIRED_AFTER_V0.has(t)),
+);
+const V4_SET: ReadonlySet<string> = new Set<string>([...V3_SET, ...V4_ONLY_TYPES]);
+
+export function knownEventTypes(dialect: Dialect): ReadonlySet<string> {
+  return dialect === 'v0' ? V0_SET : dialect === 'v3' ? V3_SET : V4_SET;
+}
+
+/** Types whose events become surface nodes and must carry `surfaceOp` (§4.1). */
+const SURFACE_V0 = new Set(['user/message', 'assistant/message', 'tool/result']);
+const SURFACE_V3 = new Set([...SURFACE_V0, 'system/message']);
+const SURFACE_V4 = new Set([...SURFACE_V3, 'developer/message']);
+
+export function surfaceEventTypes(dialect: Dialect): ReadonlySet<string> {
+  return dialect === 'v0' ? SURFACE_V0 : dialect === 'v3' ? SURFACE_V3 : SURFACE_V4;
+}
+
+/** Log-only events that rewrite earlier messages' content (§6.4). */
+export const MESSAGE_PROJECTION_TYPES: ReadonlySet<string> = new Set(['image/offload']);
+
+/** Packed chunk row tags (§1.6c): bare, slash-less, like `session`. */
+export const PACKED_ROW_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
+
+export function dialectOf(version: number): Dialect {
+  if (version >= 4) return 'v4';
+  if (version === 3) return 'v3';
+  return 'v0';
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Dialect, LogEvent } from './types.ts';
+
+/**
+ * Payload schemas for the events the core reads (spec §3, load-time checks
+ * §4.7, E12/E14). Schemas are loose: unknown extra fields are allowed, and
+ * nested content blocks are opaque beyond what the fold relies on — DSH's own
+ * admission skips them too (§10.8). Surface rules live in the fold, not here.
+ */
+const nonEmpty = z.string().min(1);
+const positive = z.number().int().positive();
+const turnStep = { turn: positive, step: positive };
+
+const source = z.object({ kind: nonEmpty }).loose();
+const message = (role: string) =>
+  z.object({ id: nonEmpty, role: z.literal(role), content: z.array(z.unknown()), source }).loose();
+
+const modelSource = z.object({ kind: z.literal('model'), provider: nonEmpty, model: nonEmpty }).loose();
+const assistantMessage = message('assistant').extend({ source: modelSource });
+
+const toolResultBlock = z.object({ type: z.literal('tool-result'), toolCallId: nonEmpty, content: z.array(z.unknown()) }).loose();
+const toolSource = z.object({ kind: z.literal('tool'), callId: nonEmpty }).loose();
+const toolResultV0 = message('user')
+  .extend({ source: toolSource, content: z.tuple([toolResultBlock]) })
+  .refine((m) => m.source.callId === m.content[0].toolCallId, { message: 'source.callId must equal the tool-result block toolCallId' });
+const toolResultV4 = message('tool')
+  .extend({ source: toolSource, toolCallId: nonEmpty, isError: z.boolean().optional() })
+  .refine((m) => m.source.callId === m.toolCallId, { message: 'source.callId must equal toolCallId' });
+
+const requestConfig = z.object({
+  provider: nonEmpty,
+  model: nonEmpty,
+  reasoningEffort: nonEmpty.optional(),
+}).loose();
+
+const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
+  'turn/start': z.object({ turn: positive }).loose(),
+  'turn/end': z.object({ turn: positive, reason: z.object({ kind: nonEmpty }).loose() }).loose(),
+  'step/start': z.object(turnStep).loose(),
+  'step/end': z.object(turnStep).loose(),
+  'user/message': message('user'),
+  'system/message': z.object({ ...turnStep, message: message('system') }).loose(),
+  'developer/message': z.object({ ...turnStep, message: message('developer') }).loose(),
+  'assistant/chunk': z.object({ ...turnStep, chunk: z.object({ type: nonEmpty }).loose() }).loose(),
+  'assistant/message': z.object({ ...turnStep, message: assistantMessage }).loose(),
+  'assistant/attempt': z.object({ ...turnStep, stream: z.array(z.unknown()) }).loose(),
+  'tool/call': z.object({ ...turnStep, callId: nonEmpty, name: z.string(), arguments: z.string() }).loose(),
+  'tool/result': z.object({ ...turnStep, message: dialect === 'v4' ? toolResultV4 : toolResultV0 }).loose(),
+  'request/header': z.object({ header: z.object({ config: requestConfig }).loose(), reason: nonEmpty }).loose(),
+  'request/context': z.object({ provider: nonEmpty, model: nonEmpty }).loose(),
+  'todo/write': z.object({ todos: z.array(z.object({ content: z.string(), status: z.string() }).loose()) }).loose(),
+  'session/end-seed': z.object({}).loose(),
+});
+
+const cache = new Map<Dialect, Record<string, z.ZodType>>();
+
+export interface PayloadProblem {
+  path: string;
+  message: string;
+}
+
+/** Checks one event's payload; returns the first problem or null. */
+export function checkPayload(event: LogEvent, dialect: Dialect): PayloadProblem | null {
+  let table = cache.get(dialect);
+  if (!table) cache.set(dialect, (table = schemas(dialect)));
+  const schema = table[event.type];
+  if (!schema) return null;
+  const result = schema.safeParse(event.data);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  const path = ['data', ...issue.path.map(String)].join('.');
+  if (event.type === 'request/header' && issue.path[1] === 'config') {
+    return { path, message: `request/header at index ${event.seq} lacks provider/model (${path}: ${issue.message})` };
+  }
+  return { path, message: `${path}: ${issue.message}` };
+}

@@ -1,0 +1,313 @@
+import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
+import { decodeText, type ByteSource, type DecodeInfo } from './bytes.ts';
+import { checkEnvelope } from './envelope.ts';
+import { dialectOf, knownEventTypes, PACKED_ROW_TYPES } from './event-types.ts';
+import { checkHeader } from './header.ts';
+import { LegacyUpgrader } from './legacy.ts';
+import { expandPackedRow } from './packed-rows.ts';
+import { checkPayload } from './payloads.ts';
+import { decodeSourceEventSeqs } from './source-seqs.ts';
+import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
+
+/**
+ * Rows after a bad row are provisional: DSH calls the region corrupt only if
+ * a later record decodes to `turn/end`; otherwise the bad row and everything
+ * after it is an unacknowledged torn tail (spec §1.8).
+ */
+interface OpenBadRegion {
+  line: number;
+  eventCount: number;
+  diagnosticCount: number;
+  rejectedCount: number;
+  texts: string[];
+}
+
+export interface ReadProgress {
+  bytesIn: number;
+  lines: number;
+  events: number;
+}
+
+/**
+ * Incremental log reader: feed decoded text with `pushText`, then `finish`.
+ * Pure apart from its own state; the same instance backs the worker, the CLI
+ * and the tests.
+ */
+export class LogReader {
+  private carry = '';
+  private lineNo = 0;
+  private header: SessionHeader | null = null;
+  private sawHeader = false;
+  private version = 0;
+  private dialect: Dialect = 'v0';
+  private known: ReadonlySet<string> = knownEventTypes('v0');
+  private readonly events: LogEvent[] = [];
+  private readonly origins: EventOrigin[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly rejectedRows: { line: number; text: string }[] = [];
+  private openBad: OpenBadRegion | null = null;
+  private numberedRows = 0;
+  private blankLines = 0;
+  private crlf = false;
+  private physicalRows = 0;
+  private chars = 0;
+  private lastTime = 0;
+  private legacy = new LegacyUpgrader('', 'v0');
+
+  constructor(private readonly extraDiagnostics: Diagnostic[] = []) {}
+
+  get eventCount(): number {
+    return this.events.length;
+  }
+  get lineCount(): number {
+    return this.lineNo;
+  }
+
+  pushText(text: string): void {
+    if (this.chars === 0) this.sniffBinary(text);
+    this.chars += text.length;
+    let buf = this.carry ? this.carry + text : text;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf('\n', start);
+      if (nl < 0) break;
+      this.line(buf.slice(start, nl));
+      start = nl + 1;
+    }
+    this.carry = start < buf.length ? buf.slice(start) : '';
+    buf = '';
+  }
+
+  finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
+    const tornParts: string[] = [];
+    let tornRows = 0;
+    if (this.openBad) {
+      const bad = this.openBad;
+      this.events.length = bad.eventCount;
+      this.origins.length = bad.eventCount;
+      this.diagnostics.length = bad.diagnosticCount;
+      this.rejectedRows.length = bad.rejectedCount;
+      tornParts.push(bad.texts.join('\n') + '\n');
+      tornRows = bad.texts.length;
+      this.openBad = null;
+    }
+    if (this.carry) {
+      tornParts.push(this.carry);
+      this.lineNo++;
+    }
+    let tornTail: TornTail | null = null;
+    if (tornParts.length) {
+      const text = tornParts.join('');
+      tornTail = { bytes: utf8Length(text), rows: tornRows, text };
+      this.diagnostics.push(diagnostic('tail.torn',
+        `Torn tail ignored (${tornTail.bytes} bytes${tornRows ? `, ${tornRows} unacknowledged row(s) with no later turn/end` : ', a partial last line'}); DSH drops it on restore`,
+        { line: this.lineNo - tornRows - (this.carry ? 1 : 0) + 1 }));
+    }
+    if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
+    if (this.numberedRows) this.diagnostics.push(diagnostic('row.numbered', `${this.numberedRows} row(s) carry no seq/time (a normalized snapshot); numbered by position`));
+    if (this.blankLines) this.diagnostics.push(diagnostic('bytes.blank-lines', `${this.blankLines} blank line(s) skipped`));
+    if (this.crlf) this.diagnostics.push(diagnostic('bytes.crlf', 'Lines end in CRLF; the CR was stripped'));
+    const total = totalBytes ?? utf8Length(this.carry) + this.chars;
+    return {
+      header: this.header,
+      version: this.version,
+      dialect: this.dialect,
+      events: this.events,
+      origins: this.origins,
+      diagnostics: [...this.extraDiagnostics, ...this.diagnostics],
+      tornTail,
+      scan: { totalBytes: total, committedBytes: total - (tornTail?.bytes ?? 0), physicalRows: this.physicalRows, encoding },
+      rejectedRows: this.rejectedRows,
+    };
+  }
+
+  private line(text: string): void {
+    const line = ++this.lineNo;
+    if (text.endsWith('\r')) {
+      text = text.slice(0, -1);
+      this.crlf = true;
+    }
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      this.diagnostics.push(diagnostic('bytes.bom', 'A UTF-8 byte-order mark was skipped', { line }));
+    }
+    if (text.trim() === '') {
+      this.blankLines++;
+      return;
+    }
+    this.physicalRows++;
+    this.openBad?.texts.push(text);
+    if (!this.sawHeader) {
+      this.sawHeader = true;
+      this.readHeader(text, line);
+      return;
+    }
+    let row: unknown;
+    try {
+      row = JSON.parse(text);
+    } catch (err) {
+      this.bad('row.unparsable', `line ${line} is not valid JSON: ${(err as Error).message}`, line, text);
+      return;
+    }
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+      this.bad('row.not-object', `line ${line} is not a JSON object`, line, text);
+      return;
+    }
+    this.record(row as Record<string, unknown>, line, text);
+  }
+
+  private readHeader(text: string, line: number): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const check = checkHeader(value, line);
+    this.header = check.header;
+    this.version = check.version;
+    this.dialect = dialectOf(check.version);
+    this.known = knownEventTypes(this.dialect);
+    this.legacy = new LegacyUpgrader(typeof check.header?.id === 'string' ? check.header.id : '', this.dialect);
+    this.diagnostics.push(...check.diagnostics);
+    if (!check.header) {
+      // The first line may be an event row of a header-less file: read it as one.
+      if (value && typeof value === 'object' && !Array.isArray(value)) this.record(value as Record<string, unknown>, line, text);
+    }
+  }
+
+  /** A dropped image or PDF should say so, not produce a wall of JSON errors. */
+  private sniffBinary(text: string): void {
+    // eslint-disable-next-line no-control-regex
+    const controls = (text.slice(0, 1024).match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
+    if (controls > 4) this.diagnostics.push(diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 }));
+  }
+
+  private record(row: Record<string, unknown>, line: number, text: string): void {
+    if (typeof row.type === 'string' && PACKED_ROW_TYPES.has(row.type)) {
+      // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
+      const expansion = this.version <= 1 ? expandPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
+      if (!expansion.ok) {
+        this.bad('row.packed', `packed ${row.type} row at line ${line} is malformed: ${expansion.reason}`, line, text);
+        return;
+      }
+      expansion.events.forEach((event, k) => this.accept(event, { line, packedIndex: k }, text));
+      return;
+    }
+    // Normalized snapshot files omit seq/time on every row: number them.
+    if (!Object.hasOwn(row, 'seq') && !Object.hasOwn(row, 'seq0')) {
+      row = { ...row, seq: this.events.length, ...(Object.hasOwn(row, 'time') ? {} : { time: this.lastTime }) };
+      this.numberedRows++;
+    }
+    const envelope = checkEnvelope(row);
+    const seqValue = row.seq;
+    if (!envelope.ok) {
+      this.bad('row.envelope', `Invalid envelope at line ${line}${typeof seqValue === 'number' ? ` (seq ${seqValue})` : ''}: ${envelope.reason}`, line, text, { path: envelope.path, seq: typeof seqValue === 'number' ? seqValue : undefined });
+      return;
+    }
+    if (!Number.isSafeInteger(seqValue) || (seqValue as number) < 0) {
+      this.bad('row.envelope', `Invalid envelope at line ${line}: seq must be a non-negative safe integer`, line, text, { path: 'seq' });
+      return;
+    }
+    const event = row as unknown as LogEvent;
+    if (row.sourceEventSeqs !== undefined) {
+      const decoded = decodeSourceEventSeqs(row.sourceEventSeqs, event.seq);
+      if (typeof decoded === 'string') {
+        this.bad('row.source-seqs', `sourceEventSeqs at line ${line} (seq ${event.seq}): ${decoded}`, line, text, { seq: event.seq, path: 'sourceEventSeqs' });
+        return;
+      }
+      event.sourceEventSeqs = decoded;
+    }
+    this.accept(event, { line }, text);
+  }
+
+  /** Places one logical event: seq contiguity, legacy upgrade, vocabulary, payload. */
+  private accept(raw: LogEvent, origin: EventOrigin, text: string): void {
+    const expected = this.events.length === 0 ? 0 : this.events[this.events.length - 1].seq + 1;
+    const { line } = origin;
+    if (raw.seq < expected) {
+      this.bad('row.seq-duplicate', `seq ${raw.seq} at line ${line} repeats or goes back (expected ${expected}); row kept aside`, line, text, { seq: raw.seq });
+      if (origin.packedIndex === undefined || origin.packedIndex === 0) this.rejectedRows.push({ line, text });
+      return;
+    }
+    if (raw.seq > expected) {
+      // DSH's own wording counts records from 0 with the header as record 0.
+      this.bad('row.seq-gap', `corrupt session log: seq gap in committed region at line ${line - 1} (expected ${expected}, got ${raw.seq})`, line, text, { seq: raw.seq });
+    }
+    const upgraded = this.legacy.upgrade(raw);
+    const event = upgraded.event;
+    if (upgraded.legacy) {
+      origin = { ...origin, legacy: upgraded.legacy };
+      this.diag('legacy.upgraded', `${upgraded.note} (seq ${event.seq})`, { line, seq: event.seq });
+    }
+    if (upgraded.refusal) this.diag('type.retired', `session contains ${upgraded.refusal} at seq ${event.seq}`, { line, seq: event.seq });
+    if (!this.known.has(event.type)) {
+      if (event.ignorable) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
+      else this.diag('type.unknown-required', `Unknown required event type ${event.type} at seq ${event.seq}: not marked ignorable, likely written by a newer harness; DSH refuses to restore this log`, { line, seq: event.seq });
+    } else {
+      const problem = checkPayload(event, this.dialect);
+      if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });
+    }
+    if (event.type === 'turn/end' && this.openBad) this.openBad = null;
+    this.lastTime = event.time;
+    this.events.push(event);
+    this.origins.push(origin);
+  }
+
+  private diag(code: DiagnosticCode, message: string, where: { line?: number; seq?: number; path?: string }): void {
+    this.diagnostics.push(diagnostic(code, message, where));
+  }
+
+  private bad(code: DiagnosticCode, message: string, line: number, text: string, where: { seq?: number; path?: string } = {}): void {
+    if (!this.openBad) {
+      this.openBad = {
+        line,
+        eventCount: this.events.length,
+        diagnosticCount: this.diagnostics.length,
+        rejectedCount: this.rejectedRows.length,
+        texts: [text],
+      };
+    }
+    this.diag(code, message, { line, ...where });
+    if (code !== 'row.seq-gap' && code !== 'row.seq-duplicate') this.rejectedRows.push({ line, text });
+  }
+}
+
+/** Reads a whole log held as text (tests, CLI, pasted text). */
+export function readLogText(text: string): ReadResult {
+  const reader = new LogReader();
+  reader.pushText(text);
+  return reader.finish('plain');
+}
+
+export interface ReadLogOptions {
+  onProgress?: (p: ReadProgress) => void;
+  /** Called between chunks; return true to stop reading (cancel). */
+  cancelled?: () => boolean;
+}
+
+/** Reads a log from a byte stream (file, fetch body, zstd/gzip/plain). */
+export async function readLog(source: ByteSource, options: ReadLogOptions = {}): Promise<ReadResult> {
+  const byteDiagnostics: Diagnostic[] = [];
+  const reader = new LogReader(byteDiagnostics);
+  const info: DecodeInfo = { decodedBytes: 0 };
+  let bytesIn = 0;
+  for await (const text of decodeText(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
+    if (options.cancelled?.()) break;
+    reader.pushText(text);
+    options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount });
+  }
+  return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
+}
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}

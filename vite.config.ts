@@ -1,0 +1,63 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The Content-Security-Policy of the built page. Logs hold secrets and their
+ * text is untrusted: no inline or foreign scripts, no eval, no plugins.
+ * `connect-src` allows http(s) only for the `?url=` fetch the user asks for.
+ * Dev mode needs inline HMR scripts, so the policy is injected at build only.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' https: http: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'dsh-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  };
+}
+
+// `base: './'` keeps every asset URL relative, so `dist/` works from any
+// static host and any sub-path.
+export default defineConfig({
+  base: './',
+  plugins: [react(), contentSecurityPolicy()],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/corpus/**', 'test/browser/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'corpus',
+          include: ['test/corpus/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
