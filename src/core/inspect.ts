@@ -1,5 +1,8 @@
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
-import type { ReadResult } from './log/types.ts';
+import type { LogEvent, ReadResult } from './log/types.ts';
+import type { TranscriptEntry } from './messages/transcript.ts';
+import type { Message } from './messages/types.ts';
+import { foldSession } from './session/fold-session.ts';
 
 /**
  * The core's results for one log as a plain JSON document: what
@@ -17,6 +20,14 @@ export interface Inspection {
   tornTailDetail: { bytes: number; rows: number } | null;
   scan: ReadResult['scan'];
   diagnostics: Diagnostic[];
+  /** False when DSH would refuse to restore the log (any refusing diagnostic). */
+  ok: boolean;
+  surface: { nodes: number[]; replaceGeneration: number; contentGeneration: number };
+  /** The derived model messages at the end of the log, as DSH's deriveMessages() returns them. */
+  messages: Message[];
+  transcript: TranscriptEntry[];
+  /** Events the restore appends (interrupted-turn closers, end-seed); not in the file. */
+  synthetic: LogEvent[];
 }
 
 export function eventTypeCounts(result: ReadResult): Record<string, number> {
@@ -26,6 +37,7 @@ export function eventTypeCounts(result: ReadResult): Record<string, number> {
 }
 
 export function inspect(result: ReadResult): Inspection {
+  const session = foldSession(result);
   return {
     format: { version: result.version, dialect: result.dialect, encoding: result.scan.encoding },
     header: result.header,
@@ -35,6 +47,15 @@ export function inspect(result: ReadResult): Inspection {
     tornTail: result.tornTail !== null,
     tornTailDetail: result.tornTail && { bytes: result.tornTail.bytes, rows: result.tornTail.rows },
     scan: result.scan,
-    diagnostics: result.diagnostics,
+    diagnostics: session.diagnostics,
+    ok: session.ok,
+    surface: {
+      nodes: session.surface.nodes,
+      replaceGeneration: session.surface.replaceGeneration,
+      contentGeneration: session.surface.contentGeneration,
+    },
+    messages: session.messages,
+    transcript: session.transcript,
+    synthetic: session.synthetic,
   };
 }

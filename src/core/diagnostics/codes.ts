@@ -49,6 +49,17 @@ export const DIAGNOSTIC_DEFS = {
   'type.retired': { severity: 'error', refuses: true, rule: 'A legacy event shape DSH refuses: request/header-delta, mode/set, reason "fallback", or a malformed pre-react-loop turn/start, turn/end or steering/message (§2.3).' },
   'legacy.upgraded': { severity: 'info', rule: 'A legacy event shape was upgraded on load as DSH does; the original is kept.' },
   'payload.schema': { severity: 'error', refuses: true, rule: 'An event payload does not match its schema (E12/E14).' },
+  // Surface fold (§4, §6.4): DSH refuses the log; the viewer skips the event and keeps folding.
+  'surface.marker': { severity: 'error', refuses: true, rule: 'A surface event lacks surfaceOp, or a log-only event carries surface metadata (E5).' },
+  'surface.op': { severity: 'error', refuses: true, rule: 'The surfaceOp is not "append" or a replace op of the exact shape for this format (E6).' },
+  'surface.sources': { severity: 'error', refuses: true, rule: 'sourceEventSeqs is empty, has duplicates or non-seqs, or cites the event itself or later (E8, §4.3).' },
+  'surface.endpoint': { severity: 'error', refuses: true, rule: 'A replace endpoint is not a current surface node, or start comes after end (E7).' },
+  'surface.uncovered': { severity: 'error', refuses: true, rule: 'A replace does not cite every node it shadows in sourceEventSeqs (E8).' },
+  'surface.tool-result-rewrite': { severity: 'error', refuses: true, rule: 'A tool-result replace must rewrite exactly one tool/result node and change only its content (E9, §4.4).' },
+  'surface.system-head': { severity: 'error', refuses: true, rule: 'A replace would shadow the protected system-prompt head (E10, §4.5).' },
+  'surface.developer': { severity: 'error', refuses: true, rule: 'developer/message role, tool-addition/removal blocks or headerSeq binding are wrong (E11, §4.6).' },
+  'surface.event-local': { severity: 'error', refuses: true, rule: 'A V4 request/header is not canonical, or a tool error lacks isError (E13, E14, §4.7).' },
+  'surface.projection': { severity: 'error', refuses: true, rule: 'A message-projection event has no interpreter, or its interpreter rejects it (E15, §6.4).' },
 } as const satisfies Record<string, CodeDef>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_DEFS;

@@ -1,0 +1,39 @@
+import type { LogEvent } from '../log/types.ts';
+import type { SurfaceState } from '../surface/types.ts';
+import { deepFreeze } from '../util/freeze.ts';
+import type { Message } from './types.ts';
+
+/**
+ * The message an event contributes to the model's context (spec §6.1), or
+ * null. V4 projections win over the stored message. The returned object is
+ * the event's own (frozen) message, so identity is stable per node.
+ */
+export function deriveEventMessage(event: LogEvent, projected?: ReadonlyMap<number, Message>): Message | null {
+  const projection = projected?.get(event.seq);
+  if (projection) return projection;
+  switch (event.type) {
+    case 'user/message':
+      return deepFreeze(event.data as Message);
+    case 'system/message':
+    case 'developer/message':
+    case 'assistant/message': {
+      const message = event.data?.message as Message | undefined;
+      return message && Array.isArray(message.content) && message.content.length > 0 ? deepFreeze(message) : null;
+    }
+    case 'tool/result':
+      return deepFreeze(event.data.message as Message);
+    default:
+      return null;
+  }
+}
+
+/** The model-context view: the surface's messages in node order, nulls dropped (§6.2). */
+export function deriveMessages(state: SurfaceState, eventAt: (seq: number) => LogEvent | undefined): Message[] {
+  const out: Message[] = [];
+  for (const seq of state.nodes) {
+    const event = eventAt(seq);
+    const message = event && deriveEventMessage(event, state.projected);
+    if (message) out.push(message);
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+import type { Dialect, LogEvent } from '../log/types.ts';
+import { isPlainObject } from '../util/json.ts';
+
+/**
+ * What DSH appends when it restores a log (spec §8, §1.7): closers for a
+ * turn left open by a crash, then a `session/end-seed` marker. They are
+ * synthetic — never in the file — and the app marks them so.
+ */
+const NOT_STARTED_TEXT = 'The tool call was interrupted before the Harness recorded it as started. Retry it if it is still needed.';
+const OUTCOME_UNKNOWN_TEXT =
+  'The tool call was interrupted after it was recorded, but no result was durably recorded. Its outcome is unknown. Decide whether to retry from the tool semantics: retry only if the operation is read-only or idempotent; if it may have side effects, first verify external state or ask the user. Do not retry blindly.';
+
+interface PendingCall {
+  step: number;
+  callSeq?: number;
+}
+
+/** Closers for an open final turn: error results for pending calls, step/end, turn/end. */
+export function interruptedTurnClosers(events: readonly LogEvent[], dialect: Dialect): LogEvent[] {
+  let openTurn: number | null = null;
+  let openStep: number | null = null;
+  // Insertion order is transcript order; a repeated id keeps its first slot.
+  const pending = new Map<string, PendingCall>();
+  for (const event of events) {
+    const d = event.data;
+    switch (event.type) {
+      case 'turn/start': openTurn = d.turn; openStep = null; pending.clear(); break;
+      case 'turn/end': openTurn = null; openStep = null; pending.clear(); break;
+      case 'step/start': openStep = d.step; break;
+      case 'step/end': openStep = null; pending.clear(); break;
+      case 'assistant/message':
+        for (const block of d?.message?.content ?? []) {
+          if (isPlainObject(block) && block.type === 'tool-call') pending.set(block.id as string, { step: d.step });
+        }
+        break;
+      case 'tool/call': {
+        const entry = pending.get(d.callId);
+        if (entry) entry.callSeq = event.seq;
+        break;
+      }
+      case 'tool/result':
+        pending.delete(d?.message?.source?.callId ?? d?.message?.toolCallId);
+        break;
+    }
+  }
+  const last = events.at(-1);
+  if (openTurn === null || !last) return [];
+  let seq = last.seq + 1;
+  const time = last.time;
+  const closers: LogEvent[] = [];
+  for (const [callId, { step, callSeq }] of pending) {
+    const started = callSeq !== undefined;
+    const text = { type: 'text', text: started ? OUTCOME_UNKNOWN_TEXT : NOT_STARTED_TEXT };
+    const id = `interrupted-tool-result-${callId}-${seq}`;
+    const message = dialect === 'v4'
+      ? { id, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, isError: true, content: [text] }
+      : { id, role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, isError: true, content: [text] }] };
+    const event: LogEvent = {
+      type: 'tool/result',
+      seq: seq++,
+      time,
+      data: {
+        turn: openTurn,
+        step,
+        message,
+        error: started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' },
+      },
+      surfaceOp: 'append',
+    };
+    if (started) event.sourceEventSeqs = [callSeq];
+    closers.push(event);
+  }
+  if (openStep !== null) closers.push({ type: 'step/end', seq: seq++, time, data: { turn: openTurn, step: openStep } });
+  closers.push({ type: 'turn/end', seq: seq++, time, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
+  return closers;
+}
+
+/** The marker every restore appends unless the log already ends with one (§1.7). */
+export function restoreEndSeed(events: readonly LogEvent[]): LogEvent | null {
+  const last = events.at(-1);
+  if (last?.type === 'session/end-seed') return null;
+  return { type: 'session/end-seed', seq: last ? last.seq + 1 : 0, time: last?.time ?? 0, data: {} };
+}
