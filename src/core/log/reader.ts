@@ -131,7 +131,8 @@ export class LogReader {
       text = text.slice(1);
       this.diagnostics.push(diagnostic('bytes.bom', 'A UTF-8 byte-order mark was skipped', { line }));
     }
-    if (text.trim() === '') {
+    // Only a line starting with whitespace can be blank; avoid trimming every row.
+    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) {
       this.blankLines++;
       return;
     }
@@ -244,7 +245,8 @@ export class LogReader {
     if (!this.known.has(event.type)) {
       if (event.ignorable) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
       else this.diag('type.unknown-required', `Unknown required event type ${event.type} at seq ${event.seq}: not marked ignorable, likely written by a newer harness; DSH refuses to restore this log`, { line, seq: event.seq });
-    } else {
+    } else if (origin.packedIndex === undefined) {
+      // Expanded packed members were validated by the expansion itself.
       const problem = checkPayload(event, this.dialect);
       if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });
     }
