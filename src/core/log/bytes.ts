@@ -119,7 +119,7 @@ async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnost
   // Feed the compressed bytes concurrently; read results as they appear.
   const feeding = (async () => {
     try {
-      for await (const chunk of source) await writer.write(chunk);
+      for await (const chunk of source) await writer.write(chunk as Uint8Array<ArrayBuffer>);
       await writer.close();
     } catch {
       /* reported through the reader below */

@@ -1,0 +1,17 @@
+/**
+ * Event families: how the timeline colours and filters events. A display
+ * grouping only — no DSH rule depends on it.
+ */
+export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'projection', 'compaction', 'other'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export function familyOf(type: string): Family {
+  if (type === 'turn/start' || type === 'turn/end' || type === 'step/start' || type === 'step/end' || type === 'session/end-seed') return 'boundary';
+  if (type.endsWith('/message')) return 'message';
+  if (type === 'assistant/chunk' || type === 'assistant/attempt') return 'chunk';
+  if (type.startsWith('request/') || type.startsWith('llm/')) return 'request';
+  if (type.startsWith('tool') || type.startsWith('approval/')) return 'tool';
+  if (type.startsWith('compaction/') || type === 'image/offload') return 'compaction';
+  if (type.includes('/')) return 'projection';
+  return 'other';
+}

@@ -1,0 +1,64 @@
+import type { LogEvent } from '../log/types.ts';
+import { isPlainObject } from '../util/json.ts';
+
+/**
+ * A one-line, plain-text preview of an event for lists. Untrusted text: it
+ * is cut and flattened here, and rendered as text by the UI.
+ */
+const MAX = 160;
+
+function clip(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX ? flat.slice(0, MAX - 1) + '…' : flat;
+}
+
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) {
+    if (!isPlainObject(block)) continue;
+    if (typeof block.text === 'string') parts.push(block.text);
+    else if (block.type === 'tool-call') parts.push(`→ ${String(block.name)}(${String(block.arguments ?? '')})`);
+    else if (block.type === 'tool-result') parts.push(textOf(block.content));
+    else if (block.type === 'image') parts.push(block.offloaded ? '[image, offloaded]' : '[image]');
+    else if (typeof block.toolName === 'string') parts.push(`${String(block.type)} ${block.toolName}`);
+    if (parts.join(' ').length > MAX) break;
+  }
+  return parts.join(' ');
+}
+
+export function eventPreview(event: LogEvent): string {
+  const d = event.data;
+  if (!isPlainObject(d)) return '';
+  switch (event.type) {
+    case 'user/message':
+      return clip(textOf(d.content));
+    case 'assistant/message':
+    case 'system/message':
+    case 'developer/message':
+    case 'tool/result':
+      return clip(textOf(isPlainObject(d.message) ? d.message.content : undefined));
+    case 'assistant/chunk': {
+      const c = isPlainObject(d.chunk) ? d.chunk : {};
+      const body = c.text ?? c.argumentsDelta ?? (isPlainObject(c.reason) ? c.reason.kind : c.blockType ?? '');
+      return clip(`${String(c.type)} ${typeof body === 'string' ? JSON.stringify(body) : ''}`);
+    }
+    case 'tool/call':
+      return clip(`${String(d.name)} ${String(d.arguments ?? '')}`);
+    case 'turn/start':
+      return `turn ${String(d.turn)}`;
+    case 'turn/end':
+      return `turn ${String(d.turn)} · ${isPlainObject(d.reason) ? String(d.reason.kind) : ''}`;
+    case 'step/start':
+    case 'step/end':
+      return `turn ${String(d.turn)} step ${String(d.step)}`;
+    case 'request/header':
+      return clip(`${String(d.reason ?? '')} · ${isPlainObject(d.header) && isPlainObject(d.header.config) ? `${String(d.header.config.provider)}/${String(d.header.config.model)}` : ''}`);
+    case 'session/title':
+      return clip(String(d.title ?? ''));
+    case 'todo/write':
+      return Array.isArray(d.todos) ? `${d.todos.length} todos` : '';
+    default:
+      return clip(JSON.stringify(d));
+  }
+}

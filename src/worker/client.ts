@@ -1,0 +1,51 @@
+import type { CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
+import type { NavKind } from '../core/replay/replay-index.ts';
+
+/** Omit that distributes over the request union. */
+type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+type Pending = { resolve: (v: any) => void; reject: (e: Error) => void; onProgress?: (p: LoadProgress) => void };
+type Target = { postMessage(msg: unknown): void; onmessage: ((e: MessageEvent) => void) | null; terminate?(): void };
+
+/** Promise-based calls into the load worker (or any object that speaks its protocol). */
+export class WorkerClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly target: Target) {
+    target.onmessage = (e: MessageEvent<Response>) => {
+      const msg = e.data;
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      if ('progress' in msg) { p.onProgress?.(msg.progress); return; }
+      this.pending.delete(msg.id);
+      if (msg.ok) p.resolve(msg.result);
+      else p.reject(new Error(msg.error));
+    };
+  }
+
+  private call<T>(req: RequestBody, onProgress?: (p: LoadProgress) => void): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.target.postMessage({ ...req, id });
+    });
+  }
+
+  load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary> {
+    return this.call({ op: 'load', source }, onProgress);
+  }
+  cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
+  rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
+  event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
+  state(index: number): Promise<CursorState> { return this.call({ op: 'state', index }); }
+  navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
+  search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
+}
+
+let shared: WorkerClient | null = null;
+
+/** The app's one load worker, created on first use. */
+export function workerClient(): WorkerClient {
+  if (!shared) shared = new WorkerClient(new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' }));
+  return shared;
+}

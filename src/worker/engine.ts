@@ -1,0 +1,191 @@
+import { readLog } from '../core/log/reader.ts';
+import { eventPreview } from '../core/replay/preview.ts';
+import { Replay } from '../core/replay/replay-index.ts';
+import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
+import { foldSession } from '../core/session/fold-session.ts';
+import type { LogEvent } from '../core/log/types.ts';
+import type { CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+
+/**
+ * The worker's state and query handlers, kept free of worker globals so the
+ * same code runs in tests. Heavy work (read, fold, index) happens once per
+ * load; each query is a window or a checkpoint-based replay.
+ */
+const PROGRESS_INTERVAL_MS = 100;
+const ROWS_MAX = 1000;
+
+export class Engine {
+  private replay: Replay | null = null;
+  private loadToken = 0;
+
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+    const token = ++this.loadToken;
+    const started = Date.now();
+    const { chunks, totalBytes } = await openSource(source);
+    let lastReport = 0;
+    const read = await readLog(chunks, {
+      cancelled: () => token !== this.loadToken,
+      onProgress: (p) => {
+        const now = Date.now();
+        if (now - lastReport < PROGRESS_INTERVAL_MS) return;
+        lastReport = now;
+        onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
+      },
+    });
+    if (token !== this.loadToken) throw new Error('cancelled');
+    onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'folding' });
+    const session = foldSession(read);
+    const replay = new Replay(session);
+    this.replay = replay;
+    const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
+    const typeCounts: Record<string, number> = {};
+    for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;
+    return {
+      name: source.name,
+      header: read.header,
+      version: read.version,
+      dialect: read.dialect,
+      encoding: read.scan.encoding,
+      count: session.events.length,
+      syntheticCount: session.synthetic.length,
+      lastSeq: read.events.length ? read.events[read.events.length - 1].seq : -1,
+      typeCounts,
+      diagnostics: session.diagnostics.map((d) => ({ ...d, index: seqIndex(d.seq) })),
+      tornTail: read.tornTail,
+      ok: session.ok,
+      columns: replay.index.columns,
+      typeNames: replay.index.typeNames,
+      families: replay.index.families,
+      replacements: session.surface.replacements,
+      turns: read.events.filter((e) => e.type === 'turn/start').length,
+      loadMs: Date.now() - started,
+    };
+  }
+
+  cancel(): void {
+    this.loadToken++;
+  }
+
+  private need(): Replay {
+    if (!this.replay) throw new Error('no log loaded');
+    return this.replay;
+  }
+
+  rows(from: number, count: number): RowSummary[] {
+    const { session } = this.need();
+    const out: RowSummary[] = [];
+    const first = session.events.length - session.synthetic.length;
+    for (let i = Math.max(0, from); i < Math.min(session.events.length, from + Math.min(count, ROWS_MAX)); i++) {
+      const e = session.events[i];
+      out.push({ index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first });
+    }
+    return out;
+  }
+
+  event(index: number): EventDetail {
+    const replay = this.need();
+    const { session } = replay;
+    const event = session.events[index];
+    if (!event) throw new Error(`no event at index ${index}`);
+    const logged = index < session.read.events.length;
+    const shadow = session.surface.replacements.find((r) => r.shadowedSeqs.includes(event.seq));
+    return {
+      index,
+      event,
+      origin: logged ? session.read.origins[index] : null,
+      synthetic: !logged,
+      diagnostics: session.diagnostics.filter((d) => d.seq === event.seq),
+      surfaceStatus: session.surface.nodes.includes(event.seq) ? 'node' : shadow ? 'shadowed' : 'not-a-node',
+      shadowedBy: shadow?.seq,
+    };
+  }
+
+  state(index: number): CursorState {
+    const replay = this.need();
+    const { session } = replay;
+    const { state, plan } = replay.surfaceAt(index);
+    const node = (seq: number): SurfaceNodeView => {
+      const event = session.eventAt(seq) as LogEvent;
+      const message = deriveEventMessage(event, state.projected);
+      return {
+        seq,
+        index: replay.indexOfSeq(seq),
+        type: event.type,
+        role: message?.role ?? null,
+        preview: eventPreview(event),
+        messageId: message?.id ?? null,
+        projected: state.projected.has(seq),
+      };
+    };
+    return {
+      index,
+      seq: session.events[index]?.seq ?? -1,
+      nodes: state.nodes.map(node),
+      replaceGeneration: state.replaceGeneration,
+      contentGeneration: state.contentGeneration,
+      replacements: state.replacements.map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
+      change: plan?.kind ?? 'none',
+      messages: deriveMessages(state, session.eventAt),
+    };
+  }
+
+  navigate(kind: Parameters<Replay['navigate']>[0], from: number, dir: 1 | -1): number | null {
+    const replay = this.need();
+    const withDiagnostics = new Set<number>();
+    if (kind === 'diagnostic') for (const d of replay.session.diagnostics) if (d.seq !== undefined) withDiagnostics.add(replay.indexOfSeq(d.seq));
+    return replay.navigate(kind, from, dir, withDiagnostics);
+  }
+
+  search(text: string, from: number, dir: 1 | -1): number | null {
+    const needle = text.toLowerCase();
+    return this.need().find((e) => e.type.includes(needle) || eventPreview(e).toLowerCase().includes(needle), from, dir);
+  }
+
+  /** One request → its result; progress goes to `post` as it happens. */
+  async handle(req: Request, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
+    try {
+      let result: unknown;
+      switch (req.op) {
+        case 'load': {
+          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
+          post({ id: req.id, ok: true, result: summary });
+          return;
+        }
+        case 'cancel': this.cancel(); result = null; break;
+        case 'rows': result = this.rows(req.from, req.count); break;
+        case 'event': result = this.event(req.index); break;
+        case 'state': result = this.state(req.index); break;
+        case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
+        case 'search': result = this.search(req.text, req.from, req.dir); break;
+      }
+      post({ id: req.id, ok: true, result });
+    } catch (err) {
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
+
+async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<Uint8Array>; totalBytes: number | null }> {
+  if (source.kind === 'text') {
+    const bytes = new TextEncoder().encode(source.text);
+    return { chunks: (async function* () { yield bytes; })(), totalBytes: bytes.length };
+  }
+  if (source.kind === 'file') return { chunks: streamChunks(source.file.stream()), totalBytes: source.file.size };
+  const response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok || !response.body) throw new Error(`could not fetch ${source.url}: HTTP ${response.status}`);
+  const length = Number(response.headers.get('content-length'));
+  return { chunks: streamChunks(response.body), totalBytes: Number.isFinite(length) && length > 0 ? length : null };
+}
+
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value) yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { Rng } from '../../src/core/generate/prng.ts';
+import { readLogText } from '../../src/core/log/reader.ts';
+import { Replay, SURFACE_CHANGE } from '../../src/core/replay/replay-index.ts';
+import { foldSession } from '../../src/core/session/fold-session.ts';
+import { foldSurface } from '../../src/core/surface/fold.ts';
+import { Engine } from '../../src/worker/engine.ts';
+
+const surfaceOf = (s: { nodes: number[]; replaceGeneration: number; contentGeneration: number }) => [s.nodes, s.replaceGeneration, s.contentGeneration];
+
+describe('replay index', () => {
+  for (const dialect of ['v0', 'v4'] as const) {
+    it(`${dialect}: surfaceAt(i) equals a from-scratch fold of the prefix, for random i (small checkpoints)`, () => {
+      const session = foldSession(readLogText(generateLog({ dialect, seed: 3, turns: 8, compactEvery: 2 }).text));
+      const replay = new Replay(session, 37);
+      const rng = new Rng(11);
+      for (let t = 0; t < 60; t++) {
+        const i = rng.int(0, session.events.length - 1);
+        const scratch = foldSurface(session.events.slice(0, i + 1), session.read.dialect).state;
+        expect(surfaceOf(replay.surfaceAt(i).state), `index ${i}`).toEqual(surfaceOf(scratch));
+      }
+      expect(surfaceOf(replay.surfaceAt(session.events.length - 1).state)).toEqual(surfaceOf(session.surface));
+    });
+  }
+
+  it('columns mark surface changes, replaces, request cuts and synthetic events', () => {
+    const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 5, turns: 5, compactEvery: 2, openLastTurn: true }).text));
+    const { columns, count } = new Replay(session).index;
+    expect(count).toBe(session.events.length);
+    const replaces = [...columns.surfaceChange.keys()].filter((i) => columns.surfaceChange[i] === SURFACE_CHANGE.replace);
+    expect(replaces.map((i) => columns.seq[i])).toEqual(session.surface.replacements.map((r) => r.seq));
+    const cuts = columns.requestCut.reduce((n, v) => n + v, 0);
+    const steps = session.events.filter((e) => e.type === 'step/start').length;
+    expect(cuts).toBeGreaterThanOrEqual(steps - 1);
+    expect(columns.synthetic.reduce((n, v) => n + v, 0)).toBe(session.synthetic.length);
+  });
+
+  it('navigates by kind in both directions', () => {
+    const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 5, turns: 4, compactEvery: 2 }).text));
+    const replay = new Replay(session);
+    const firstTurn = replay.navigate('turn', -1, 1)!;
+    expect(session.events[firstTurn].type).toBe('turn/start');
+    const secondTurn = replay.navigate('turn', firstTurn, 1)!;
+    expect(session.events[secondTurn].data.turn).toBe(2);
+    expect(replay.navigate('turn', secondTurn, -1)).toBe(firstTurn);
+    const replace = replay.navigate('replace', -1, 1)!;
+    expect(session.surface.replacements[0].seq).toBe(session.events[replace].seq);
+    expect(replay.navigate('event', session.events.length - 1, 1)).toBeNull();
+  });
+});
+
+describe('worker engine (the same code the Web Worker runs)', () => {
+  it('loads text, reports progress, answers rows, events and cursor states', async () => {
+    const text = generateLog({ dialect: 'v4', seed: 2, turns: 3 }).text;
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text, name: 'gen.jsonl' }, () => {});
+    expect(summary.count).toBe(summary.columns.seq.length);
+    expect(summary.ok).toBe(true);
+    const rows = engine.rows(0, 5);
+    expect(rows.map((r) => r.index)).toEqual([0, 1, 2, 3, 4]);
+    const last = engine.state(summary.count - 1);
+    expect(last.nodes.length).toBeGreaterThan(0);
+    expect(last.messages.length).toBeLessThanOrEqual(last.nodes.length);
+    const detail = engine.event(last.nodes[0].index);
+    expect(detail.surfaceStatus).toBe('node');
+    expect(engine.search('turn/start', -1, 1)).toBe(engine.navigate('turn', -1, 1));
+  });
+
+  it('answers through the message protocol, errors included', async () => {
+    const engine = new Engine();
+    const posted: any[] = [];
+    await engine.handle({ id: 1, op: 'rows', from: 0, count: 10 }, (m) => posted.push(m));
+    expect(posted).toEqual([{ id: 1, ok: false, error: 'no log loaded' }]);
+  });
+});
