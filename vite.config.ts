@@ -19,7 +19,6 @@ export const CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
 ].join('; ');
 
 function contentSecurityPolicy(): Plugin {

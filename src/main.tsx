@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App.tsx';
+import { App } from './ui/shell/App.tsx';
 import './ui/theme.css';
 
-// The built page runs under a CSP without 'unsafe-eval'; zod must not JIT.
-z.config({ jitless: true });
-
+// The harness core (and zod) run in the load worker; the page only renders.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

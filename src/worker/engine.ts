@@ -33,6 +33,11 @@ export class Engine {
       },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
+    if (!read.header && read.events.length === 0) {
+      // Not a log at all (an image, a PDF, an empty file): keep the open log.
+      const reason = read.diagnostics.find((d) => d.code === 'bytes.not-text' || d.code === 'bytes.empty') ?? read.diagnostics[0];
+      throw new Error(reason ? reason.message : 'not a DSH session log');
+    }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'folding' });
     const session = foldSession(read);
     const replay = new Replay(session);

@@ -3,21 +3,76 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 
+const ready = async (page) => {
+  await page.getByRole('grid').locator('[role=row]').first().waitFor({ timeout: 20000 });
+};
+
 export const browserTests = {
-  async 'the demo log loads from a sub-path under the CSP'({ page, baseUrl, shot }) {
+  async 'the demo log loads from a sub-path under the CSP, with a demo note'({ page, baseUrl, shot }) {
     await page.goto(baseUrl);
-    await page.getByRole('region', { name: 'Summary' }).waitFor({ timeout: 15000 });
-    const text = await page.getByRole('region', { name: 'Summary' }).innerText();
-    assert.match(text, /events/);
+    await ready(page);
+    await page.getByRole('note').filter({ hasText: 'Demo log' }).waitFor();
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     assert.match(csp, /script-src 'self'/);
+    const gens = await page.getByLabel('Generations').innerText();
+    assert.match(gens, /replaceGeneration [1-9]/, 'the demo log ends after a compaction');
+    await page.locator('.replace-span').first().waitFor();
     await shot('demo-loaded');
   },
 
-  async 'a dropped-in log file is read and summarized'({ page, baseUrl }) {
+  async 'a picked log file is read and shown, and the scrubber steps with the keyboard'({ page, baseUrl, shot }) {
     await page.goto(baseUrl);
+    await ready(page);
     const log = fs.readFileSync('public/demo/demo-session-v4.jsonl');
     await page.getByLabel('Open log').setInputFiles({ name: 'mine.jsonl', mimeType: 'application/x-ndjson', buffer: log });
-    await page.getByRole('heading', { name: 'mine.jsonl' }).waitFor({ timeout: 15000 });
+    await page.getByText('mine.jsonl · v4').waitFor({ timeout: 20000 });
+    await page.keyboard.press('Home');
+    await page.getByLabel('Cursor position').getByText(/^seq 0 /).waitFor();
+    await page.keyboard.press('Shift+J'); // next turn
+    await page.getByLabel('Cursor position').getByText(/turn\/start/).waitFor();
+    await page.keyboard.press('j'); // next step
+    await page.getByLabel('Cursor position').getByText(/step\/start/).waitFor();
+    await shot('v4-stepped');
+  },
+
+  async 'a non-log file gives a clear message and keeps the open log'({ page, baseUrl }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 600 }, (_, i) => i % 7)]);
+    await page.getByLabel('Open log').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 20000 });
+    assert.match(await alert.innerText(), /photo\.png.*does not look like a JSONL log/s);
+    assert.match(await page.locator('.session-name').innerText(), /demo-session\.jsonl/);
+  },
+
+  async 'the link carries the cursor and tab, and restores them in a new page'({ page, baseUrl }) {
+    await page.goto(`${baseUrl}#c=40&tab=diagnostics`);
+    await ready(page);
+    await page.getByLabel('Cursor position').getByText(/41\//).waitFor();
+    await page.getByRole('tab', { name: /Diagnostics/ }).and(page.locator('[aria-selected=true]')).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => location.hash.includes('c=41'));
+    assert.doesNotMatch(page.url(), /content|text=/);
+  },
+
+  async 'log text with HTML and script payloads renders as text only'({ page, baseUrl }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const header = { type: 'session', version: 0, id: 'xss', createdAt: 1, cwd: '/w', delegationDepth: 0 };
+    const rows = [
+      { type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } },
+      { type: 'user/message', seq: 1, time: 2, data: { id: 'u', role: 'user', content: [{ type: 'text', text: evil }], source: { kind: 'user' } }, surfaceOp: 'append' },
+      { type: 'turn/end', seq: 2, time: 3, data: { turn: 1, reason: { kind: 'completed' } } },
+    ];
+    const text = [header, ...rows].map((r) => JSON.stringify(r)).join('\n') + '\n';
+    await page.getByRole('button', { name: 'Paste' }).click();
+    await page.getByRole('textbox', { name: 'Log text' }).fill(text);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText('pasted log · v0').waitFor({ timeout: 20000 });
+    await page.locator('.node .preview', { hasText: '<img src=x' }).first().waitFor();
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await page.locator('img[src=x]').count(), 0);
   },
 };

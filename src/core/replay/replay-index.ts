@@ -66,13 +66,14 @@ export class Replay {
       let id = typeIds.get(e.type);
       if (id === undefined) { id = typeNames.length; typeIds.set(e.type, id); typeNames.push(e.type); }
       const d = e.data ?? {};
-      if (e.type === 'turn/start') { turn = d.turn ?? turn + 1; step = 0; }
-      if (e.type === 'step/start') step = d.step ?? step + 1;
+      if (e.type === 'turn/start') { turn = typeof d.turn === 'number' ? d.turn : turn + 1; step = 0; }
+      if (e.type === 'step/start') step = typeof d.step === 'number' ? d.step : step + 1;
       columns.seq[i] = e.seq;
       columns.typeId[i] = id;
       columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
-      columns.turn[i] = typeof d.turn === 'number' ? d.turn : turn;
-      columns.step[i] = typeof d.step === 'number' ? d.step : step;
+      // The open turn/step as the boundaries say, so every event sorts into one band.
+      columns.turn[i] = turn;
+      columns.step[i] = step;
       columns.time[i] = e.time;
       columns.synthetic[i] = i >= firstSynthetic ? 1 : 0;
       const plan = planSurfaceEvent(state, e, this.ctx);

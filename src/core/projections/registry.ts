@@ -1,0 +1,252 @@
+import type { LogEvent, SessionHeader } from '../log/types.ts';
+import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
+import { stateAt, type Cell } from './cell.ts';
+import { auditChange, freezeState } from './purity.ts';
+import type {
+  AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
+} from './types.ts';
+
+export interface RegistryOptions {
+  /** Fork-inherited prefix length; default header `seedLength ?? 0` (spec §5.1.4). */
+  inheritedEventCount?: number;
+  /** rc.8 publishes on every state change; the seed only when the view reference changes (§2.4). Default seed. */
+  generation?: Generation;
+  /** Freeze states and audit same-reference violations (§1.2, §5.3.5). Default true (dev/test). */
+  purity?: boolean;
+  /** Keep (seq, state) per change for time travel (§5.4). Default false. */
+  history?: boolean;
+}
+
+/** What the app shows per unit at the current cursor (spec §5.2). */
+export interface CellInfo {
+  key: string;
+  stateVersion: number;
+  hostOnly: boolean;
+  state: unknown;
+  view: unknown;
+  observedSeq: number;
+  failure: ProjectionFailure | null;
+}
+
+type Listener = (change: ProjectionChange) => void;
+
+interface Registration {
+  unit: AnyUnit;
+  cell: Cell | null;
+  refs: number;
+}
+
+/**
+ * The projection registry for one session (spec §2): one cell per unit,
+ * driven one committed event at a time in registration order. Cells build
+ * lazily over the events seen so far (a unit enabled late, §2.3.2). A unit
+ * whose fold throws records the failure at that seq and stops; every other
+ * unit keeps going (§2.7, made per unit as the issue asks).
+ */
+export class ProjectionRegistry {
+  readonly header: SessionHeader | null;
+  readonly inheritedEventCount: number;
+  readonly purityFindings: PurityFinding[] = [];
+  private readonly registrations = new Map<string, Registration>();
+  private readonly listeners = new Set<Listener>();
+  private readonly events: LogEvent[] = [];
+  private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount'>>;
+
+  constructor(header: SessionHeader | null, units: readonly AnyUnit[] = [], options: RegistryOptions = {}) {
+    this.header = header;
+    this.inheritedEventCount = options.inheritedEventCount ?? header?.seedLength ?? 0;
+    this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false };
+    for (const unit of units) this.register(unit);
+  }
+
+  /** Seq of the last event driven; -1 before any (§2.5 `asOfSeq`). */
+  get lastSeq(): number {
+    return this.events.length ? this.events[this.events.length - 1].seq : -1;
+  }
+
+  /** Registered units in drive order. */
+  get units(): AnyUnit[] {
+    return [...this.registrations.values()].map((r) => r.unit);
+  }
+
+  /**
+   * Registers a unit (§2.2). The same key at the same version is shared and
+   * counted (the first definition stays); another version throws. The
+   * disposer removes the key with its cell once the last registrant leaves.
+   */
+  register(unit: AnyUnit): () => void {
+    const v = unit.stateVersion;
+    if (!Number.isSafeInteger(v) || v < 0) {
+      throw new Error(`session projection ${JSON.stringify(unit.key)} stateVersion must be a non-negative integer, got ${String(v)}`);
+    }
+    const existing = this.registrations.get(unit.key);
+    if (existing) {
+      if (existing.unit.stateVersion !== v) {
+        throw new Error(`session projection key ${JSON.stringify(unit.key)} is already registered at stateVersion ${existing.unit.stateVersion}; refusing to share it with stateVersion ${v}`);
+      }
+      existing.refs += 1;
+    } else {
+      this.registrations.set(unit.key, { unit, cell: null, refs: 1 });
+    }
+    let disposed = false;
+    return () => {
+      const live = this.registrations.get(unit.key);
+      if (disposed || !live) return;
+      disposed = true;
+      if (--live.refs === 0) this.registrations.delete(unit.key);
+    };
+  }
+
+  /** Change feed (§2.6): `(key, view, seq)` per published change. */
+  onChanged(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Drives one committed event through every unit (§2.4); returns the frames it published. */
+  apply(event: LogEvent): ProjectionChange[] {
+    const frames: ProjectionChange[] = [];
+    for (const reg of this.registrations.values()) {
+      const cell = this.cellOf(reg);
+      const frame = this.step(reg.unit, cell, event, true);
+      if (frame) frames.push(frame);
+    }
+    this.events.push(event);
+    for (const frame of frames) for (const listener of this.listeners) listener(frame);
+    return frames;
+  }
+
+  applyAll(events: readonly LogEvent[]): void {
+    for (const event of events) this.apply(event);
+  }
+
+  /** One unit's cell as the app shows it; undefined when the key is not registered. */
+  cell(key: string): CellInfo | undefined {
+    const reg = this.registrations.get(key);
+    if (!reg) return undefined;
+    const cell = this.cellOf(reg);
+    return {
+      key,
+      stateVersion: reg.unit.stateVersion,
+      hostOnly: reg.unit.hostOnly === true,
+      state: cell.state,
+      view: reg.unit.view(cell.state),
+      observedSeq: cell.observedSeq,
+      failure: cell.failure,
+    };
+  }
+
+  /**
+   * One consistent cut (§2.5) over the wire units (all, or `keys`). Each
+   * value passes its view schema; a value that does not is still returned
+   * and the key gets a `schema` failure.
+   */
+  snapshot(keys?: readonly string[]): ProjectionSnapshot {
+    const values: Record<string, unknown> = {};
+    const failures: Record<string, ProjectionFailure> = {};
+    for (const reg of this.registrations.values()) {
+      const cell = this.cellOf(reg);
+      const { unit } = reg;
+      if (cell.failure) failures[unit.key] = cell.failure;
+      if (unit.hostOnly || (keys && !keys.includes(unit.key))) continue;
+      const value = unit.view(cell.state);
+      values[unit.key] = value;
+      const parsed = unit.viewSchema?.safeParse(value);
+      if (parsed && !parsed.success && !cell.failure) {
+        failures[unit.key] = { seq: cell.observedSeq, message: `view of "${unit.key}" fails its schema: ${parsed.error.message}`, kind: 'schema' };
+      }
+    }
+    return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
+  }
+
+  /** The values as of `seq` (≤ lastSeq), from recorded history (§5.4). */
+  snapshotAt(seq: number): ProjectionSnapshot {
+    const values: Record<string, unknown> = {};
+    for (const reg of this.registrations.values()) {
+      if (reg.unit.hostOnly) continue;
+      values[reg.unit.key] = reg.unit.view(this.stateAt(reg.unit.key, seq));
+    }
+    return { asOfSeq: Math.min(seq, this.lastSeq), values };
+  }
+
+  stateAt(key: string, seq: number): unknown {
+    const reg = this.registrations.get(key);
+    if (!reg) return undefined;
+    return stateAt(this.cellOf(reg), reg.unit.init(this.header, this.inheritedEventCount), seq);
+  }
+
+  /** Detached rows for every unit, host-only included (§3.2). */
+  checkpoint(): ProjectionCheckpoint {
+    const rows: ProjectionCheckpoint = {};
+    for (const reg of this.registrations.values()) {
+      const cell = this.cellOf(reg);
+      rows[reg.unit.key] = { ver: reg.unit.stateVersion, seq: cell.observedSeq, val: detachedCopy(cell.state) };
+    }
+    return rows;
+  }
+
+  restoreFloor(cp: ProjectionCheckpoint): number | undefined {
+    return restoreFloor(this.units, cp);
+  }
+
+  restore(cp: ProjectionCheckpoint, events: readonly LogEvent[], baseSeq: number): RestoreResult {
+    return restore(this.units, this.header, this.inheritedEventCount, cp, events, baseSeq);
+  }
+
+  viewCheckpoint(cp: ProjectionCheckpoint): Record<string, unknown> {
+    return viewCheckpoint(this.units, cp);
+  }
+
+  /** What a cold read of `log` with these cached rows would do (§3.6). */
+  coldRead(cp: ProjectionCheckpoint, log: readonly LogEvent[]): ColdRead {
+    return coldRead(this.units, this.header, this.inheritedEventCount, cp, log);
+  }
+
+  /** Lazy build (§2.3.2): fold init over every event seen so far, silently. */
+  private cellOf(reg: Registration): Cell {
+    if (reg.cell) return reg.cell;
+    const state = reg.unit.init(this.header, this.inheritedEventCount);
+    const cell: Cell = {
+      state: this.options.purity ? freezeState(state) : state,
+      observedSeq: -1,
+      views: [undefined, undefined],
+      failure: null,
+      history: this.options.history ? [] : null,
+    };
+    for (const event of this.events) this.step(reg.unit, cell, event, false);
+    reg.cell = cell;
+    return cell;
+  }
+
+  /**
+   * One `apply` with the change gate (§2.4 steps 3–4). The watermark moves
+   * even when the state does not. `publish` is false during a lazy build:
+   * no frames, and the current view slot is dropped.
+   */
+  private step(unit: AnyUnit, cell: Cell, event: LogEvent, publish: boolean): ProjectionChange | null {
+    if (cell.failure?.kind === 'threw') return null;
+    try {
+      const before = cell.state;
+      const next = unit.apply(before, event);
+      cell.observedSeq = event.seq;
+      if (Object.is(next, before)) return null;
+      if (this.options.purity) {
+        const finding = auditChange(unit, before, next, event);
+        if (finding) this.purityFindings.push(finding);
+        freezeState(next);
+      }
+      cell.state = next;
+      cell.history?.push({ seq: event.seq, state: next });
+      const domain = unit.failureOf?.(next);
+      if (domain && !cell.failure) cell.failure = { seq: event.seq, message: domain, kind: 'domain' };
+      if (unit.hostOnly) return null;
+      cell.views = [cell.views[1], publish ? unit.view(next) : undefined];
+      if (!publish) return null;
+      const changed = this.options.generation === 'rc8' || !Object.is(cell.views[0], cell.views[1]);
+      return changed ? { key: unit.key, value: cell.views[1], seq: event.seq } : null;
+    } catch (error) {
+      cell.failure = { seq: event.seq, message: error instanceof Error ? error.message : String(error), kind: 'threw' };
+      return null;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { Dialect } from '../../log/types.ts';
+import type { ProjectionUnit } from '../types.ts';
+import { surfaceTokensStep, type ShadowClaim } from './surface-tokens.ts';
+import { usageSample } from './token-usage.ts';
+
+export interface PressureState {
+  contextWindow?: number;
+  pressureTokens?: number;
+  /** Running heuristic total of the surface. */
+  surfaceTokens: number;
+  /** `surfaceTokens` when the newest usage sample landed. */
+  sampledSurfaceTokens?: number;
+  claim?: ShadowClaim;
+}
+export interface PressureView {
+  pressureTokens?: number;
+  projectedTokens?: number;
+  contextWindow?: number;
+}
+
+const claimSchema = z.object({ start: z.number(), end: z.number(), tokens: z.number() }).strict();
+const int = z.number().int().nonnegative();
+
+/** Prompt-side pressure of one request: input plus cache traffic, no output. */
+const pressureOf = (usage: any): number => usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+
+function without<T extends object, K extends keyof T>(o: T, key: K): Omit<T, K> {
+  const { [key]: _dropped, ...rest } = o;
+  return rest;
+}
+
+/**
+ * `contextPressure` (spec §4.9, rc.8 v4): newest `request/context`
+ * window, pressure of the newest usage sample (stamped before the same event
+ * joins the surface), and projected = pressure + surface movement since that
+ * sample, floored at 0.
+ */
+export function contextPressureUnit(dialect: Dialect): ProjectionUnit<PressureState, PressureView> {
+  return {
+    key: 'contextPressure',
+    stateVersion: 4,
+    stateSchema: z.object({
+      contextWindow: z.number().optional(), pressureTokens: z.number().optional(), surfaceTokens: z.number(),
+      sampledSurfaceTokens: z.number().optional(), claim: claimSchema.optional(),
+    }).strict(),
+    viewSchema: z.object({ pressureTokens: int.optional(), projectedTokens: int.optional(), contextWindow: z.number().int().positive().optional() }).strict(),
+    init: () => ({ surfaceTokens: 0 }),
+    apply: (state, event) => {
+      const fold = surfaceTokensStep(dialect, state.claim, event);
+      let next = state;
+      if (event.type === 'request/context') {
+        const contextWindow = event.data?.contextWindow;
+        if (contextWindow !== state.contextWindow) {
+          next = contextWindow !== undefined ? { ...next, contextWindow } : without(next, 'contextWindow');
+        }
+      }
+      const sample = usageSample(event);
+      if (sample) {
+        const pressureTokens = pressureOf(sample.usage);
+        if (pressureTokens !== next.pressureTokens || next.sampledSurfaceTokens !== next.surfaceTokens) {
+          next = { ...next, pressureTokens, sampledSurfaceTokens: next.surfaceTokens };
+        }
+      }
+      if (fold.deltaTokens !== 0) next = { ...next, surfaceTokens: next.surfaceTokens + fold.deltaTokens };
+      if (state.claim === undefined && fold.claim === undefined) return next;
+      const bare = without(next, 'claim');
+      return fold.claim === undefined ? bare : { ...bare, claim: fold.claim };
+    },
+    view: ({ contextWindow, pressureTokens, surfaceTokens, sampledSurfaceTokens }) => ({
+      ...(contextWindow === undefined ? {} : { contextWindow }),
+      ...(pressureTokens === undefined ? {} : { pressureTokens }),
+      ...(pressureTokens === undefined || sampledSurfaceTokens === undefined
+        ? {}
+        : { projectedTokens: Math.max(0, pressureTokens + surfaceTokens - sampledSurfaceTokens) }),
+    }),
+  };
+}

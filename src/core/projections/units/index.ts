@@ -1,0 +1,46 @@
+import type { Dialect } from '../../log/types.ts';
+import type { AnyUnit, Generation } from '../types.ts';
+import { contextBreakdownUnit } from './context-breakdown.ts';
+import { contextPressureUnit } from './context-pressure.ts';
+import { goalUnit } from './goal.ts';
+import { inboxUnit } from './inbox.ts';
+import { planUnit } from './plan.ts';
+import { sessionStatsUnit } from './session-stats.ts';
+import { subagentUnit } from './subagent.ts';
+import { subagentTimingUnit } from './subagent-timing.ts';
+import { titleUnit } from './title.ts';
+import { todosUnit } from './todos.ts';
+import { tokenUsageUnit } from './token-usage.ts';
+import { turnBoundaryUnit } from './turn-boundary.ts';
+
+/** V0–V2 logs are rc.8's; V3+ come from the seed generation and later (spec §0). */
+export const generationOf = (dialect: Dialect): Generation => (dialect === 'v0' ? 'rc8' : 'seed');
+
+/** DSH's log-derivable domain units for a dialect, in drive order. */
+export function unitsFor(dialect: Dialect): AnyUnit[] {
+  const generation = generationOf(dialect);
+  return [
+    goalUnit(generation),
+    planUnit,
+    todosUnit,
+    titleUnit,
+    tokenUsageUnit,
+    contextPressureUnit(dialect),
+    contextBreakdownUnit(dialect),
+    sessionStatsUnit,
+    subagentUnit,
+    subagentTimingUnit,
+    inboxUnit(generation),
+    turnBoundaryUnit,
+  ];
+}
+
+/**
+ * Units whose value depends on deployment settings, not on the log
+ * (spec §4.11–4.12, and the reference's `projectionsOmitted`): listed, never faked.
+ */
+export const NOT_DERIVABLE: Readonly<Record<string, string>> = {
+  permissions: 'the view depends on the host preset table and default sandbox/approval (spec §4.11)',
+  imageLimits: 'the view is the live host attachment limits (spec §4.12)',
+  sessionListMetadata: 'a host api-proxy unit; its list row depends on host state (spec §4.12)',
+};

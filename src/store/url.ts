@@ -1,0 +1,69 @@
+import { useCursor } from './cursor.ts';
+import { useView, type SideTab, type Theme } from './view.ts';
+
+/**
+ * The view state in the URL hash, so a copied link restores cursor,
+ * selection, tabs and filters on the same log. The log itself is never in
+ * the link: only `?url=` names where the user's browser may fetch it.
+ */
+export interface LinkState {
+  cursor?: number;
+  selected?: number;
+  tab?: SideTab;
+  theme?: Theme;
+  search?: string;
+  hide?: string[];
+}
+
+export function encodeHash(s: LinkState): string {
+  const p = new URLSearchParams();
+  if (s.cursor !== undefined) p.set('c', String(s.cursor));
+  if (s.selected !== undefined && s.selected !== s.cursor) p.set('s', String(s.selected));
+  if (s.tab && s.tab !== 'inspector') p.set('tab', s.tab);
+  if (s.theme && s.theme !== 'system') p.set('theme', s.theme);
+  if (s.search) p.set('q', s.search);
+  if (s.hide?.length) p.set('hide', s.hide.join(','));
+  return p.toString();
+}
+
+export function decodeHash(hash: string): LinkState {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const int = (k: string) => { const v = Number(p.get(k)); return p.has(k) && Number.isSafeInteger(v) && v >= 0 ? v : undefined; };
+  const tab = p.get('tab');
+  const theme = p.get('theme');
+  return {
+    cursor: int('c'),
+    selected: int('s') ?? int('c'),
+    tab: tab === 'diagnostics' || tab === 'messages' || tab === 'inspector' ? tab : undefined,
+    theme: theme === 'light' || theme === 'dark' ? theme : undefined,
+    search: p.get('q') ?? undefined,
+    hide: p.get('hide')?.split(',').filter(Boolean),
+  };
+}
+
+/** Applies a decoded link to the stores (cursor is applied after the log loads). */
+export function applyViewLink(s: LinkState): void {
+  const view = useView.getState();
+  if (s.tab) view.setSideTab(s.tab);
+  if (s.theme) view.setTheme(s.theme);
+  if (s.search) view.setSearch(s.search);
+  if (s.hide) useView.setState({ hiddenFamilies: s.hide });
+}
+
+/** Keeps location.hash in step with the stores (replaceState: no history spam). */
+export function startUrlSync(): () => void {
+  let frame = 0;
+  const write = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      const { index, selected, count } = useCursor.getState();
+      const v = useView.getState();
+      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies });
+      const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
+      if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
+    });
+  };
+  const a = useCursor.subscribe(write);
+  const b = useView.subscribe(write);
+  return () => { a(); b(); };
+}

@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+
+/** Every finding: severity, code, line/seq and the rule; click jumps to the event. */
+export function DiagnosticsPanel() {
+  const summary = useSession((s) => s.summary);
+  const seek = useCursor((s) => s.seek);
+  const [minSeverity, setMinSeverity] = useState<'info' | 'warning' | 'error'>('info');
+  const rank = { info: 0, warning: 1, error: 2 } as const;
+  const list = useMemo(() => (summary?.diagnostics ?? []).filter((d) => rank[d.severity] >= rank[minSeverity]), [summary, minSeverity]);
+  if (!summary) return null;
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of summary.diagnostics) counts[d.severity]++;
+  return (
+    <div className="diagnostics" aria-label="Diagnostics">
+      <div className="diag-summary">
+        {summary.ok ? <span className="badge ok">DSH would restore this log</span> : <span className="badge error">DSH would refuse this log</span>}
+        {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
+        <select aria-label="Minimum severity" value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}>
+          <option value="info">all ({summary.diagnostics.length})</option>
+          <option value="warning">warnings and errors ({counts.warning + counts.error})</option>
+          <option value="error">errors ({counts.error})</option>
+        </select>
+      </div>
+      <ul className="scroll diag-list">
+        {list.map((d, i) => (
+          <li key={i} className={`diag ${d.severity}`}>
+            <button className="link" disabled={d.index === undefined} onClick={() => d.index !== undefined && seek(d.index)}>
+              {d.line !== undefined ? `line ${d.line}` : ''}{d.seq !== undefined ? ` seq ${d.seq}` : ''}
+            </button>
+            <span className="mono code">{d.code}</span>
+            {d.refuses && <span className="badge error" title="DSH refuses to restore a log with this finding">refuses</span>}
+            <span>{d.message}</span>
+            {d.path && <span className="mono muted"> at {d.path}</span>}
+          </li>
+        ))}
+        {list.length === 0 && <li className="muted">No findings.</li>}
+      </ul>
+    </div>
+  );
+}

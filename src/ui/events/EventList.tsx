@@ -1,0 +1,93 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+import { useView } from '../../store/view.ts';
+import { useRows } from '../hooks/useRows.ts';
+
+const ROW_H = 22;
+const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
+const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
+
+/** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
+export function EventList() {
+  const summary = useSession((s) => s.summary);
+  const client = useSession((s) => s.client);
+  const cursor = useCursor((s) => s.index);
+  const selected = useCursor((s) => s.selected);
+  const seek = useCursor((s) => s.seek);
+  const select = useCursor((s) => s.select);
+  const hidden = useView((s) => s.hiddenFamilies);
+  const toggleFamily = useView((s) => s.toggleFamily);
+  const search = useView((s) => s.search);
+  const setSearch = useView((s) => s.setSearch);
+  const row = useRows();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // Visible event indexes after the family filter (derived from the columns, never stored).
+  const visible = useMemo(() => {
+    if (!summary) return new Uint32Array(0);
+    if (hidden.length === 0) return null;
+    const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
+    const out: number[] = [];
+    for (let i = 0; i < summary.count; i++) if (!hiddenIds.has(summary.columns.family[i])) out.push(i);
+    return Uint32Array.from(out);
+  }, [summary, hidden]);
+  const count = visible ? visible.length : summary?.count ?? 0;
+  const at = (k: number) => (visible ? visible[k] : k);
+
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20 });
+  useEffect(() => {
+    let k = cursor;
+    if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
+    if (count) virtualizer.scrollToIndex(k, { align: 'auto' });
+  }, [cursor, visible, count, virtualizer]);
+
+  if (!summary) return null;
+  const find = async (dir: 1 | -1) => {
+    if (!client || !search) return;
+    const hit = await client.search(search, cursor, dir);
+    if (hit !== null) seek(hit);
+  };
+  return (
+    <section className="panel events-panel" aria-label="Events">
+      <div className="panel-head">
+        <h2>Events</h2>
+        <input className="search" placeholder="Find type or text (Enter)" aria-label="Find events" value={search} onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => { e.stopPropagation(); if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1); }} />
+      </div>
+      <div className="family-filters">
+        {summary.families.map((f) => (
+          <label key={f} className={`chip fam-${f}`}>
+            <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
+          </label>
+        ))}
+      </div>
+      <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const i = at(v.index);
+            const r = row(i);
+            const col = summary.columns;
+            const change = col.surfaceChange[i];
+            const classes = ['event-row', `fam-${summary.families[col.family[i]]}`];
+            if (i === cursor) classes.push('at-cursor');
+            if (i === selected) classes.push('selected');
+            if (i > cursor) classes.push('future');
+            if (col.synthetic[i]) classes.push('synthetic');
+            return (
+              <div key={v.key} role="row" className={classes.join(' ')} style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
+                onClick={() => select(i)} onDoubleClick={() => seek(i)} aria-selected={i === selected}>
+                <span className="seq mono">{col.seq[i]}</span>
+                <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
+                <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
+                <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
+                <span className="preview">{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useSession } from '../../store/session.ts';
+
+/** The whole window is a drop target; an overlay says so while a file is dragged over it. */
+export function DropZone() {
+  const open = useSession((s) => s.open);
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const enter = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) { depth++; setOver(true); } };
+    const leave = () => { depth = Math.max(0, depth - 1); if (depth === 0) setOver(false); };
+    const dragover = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      depth = 0;
+      setOver(false);
+      const file = e.dataTransfer?.files[0];
+      if (file) void open({ kind: 'file', file, name: file.name });
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', dragover);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', dragover);
+      window.removeEventListener('drop', drop);
+    };
+  }, [open]);
+  return over ? <div className="drop-overlay">Drop a DSH session log to open it (.jsonl, .zst, .gz)</div> : null;
+}

@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { useSession } from '../../store/session.ts';
+import { useView } from '../../store/view.ts';
+import { clearRecent, recentLogs } from '../../store/recent.ts';
+
+/** Open (file, paste, URL), the demo note, theme and link actions. */
+export function Toolbar() {
+  const open = useSession((s) => s.open);
+  const summary = useSession((s) => s.summary);
+  const demo = useSession((s) => s.demo);
+  const theme = useView((s) => s.theme);
+  const setTheme = useView((s) => s.setTheme);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | null>(null);
+  const [text, setText] = useState('');
+  const [copied, setCopied] = useState(false);
+
+  const submit = () => {
+    if (dialog === 'paste' && text.trim()) void open({ kind: 'text', text, name: 'pasted log' });
+    if (dialog === 'url' && text.trim()) {
+      const url = text.trim();
+      const params = new URLSearchParams(location.search);
+      params.set('url', url);
+      history.replaceState(null, '', `${location.pathname}?${params}${location.hash}`);
+      void open({ kind: 'url', url, name: url.split('/').pop() || url });
+    }
+    setDialog(null);
+    setText('');
+  };
+
+  return (
+    <header className="toolbar">
+      <strong className="brand">DSH Devtools</strong>
+      <button onClick={() => fileInput.current?.click()} title="Open a .jsonl, .zst or .gz session log (or drop it anywhere)">Open log</button>
+      <input ref={fileInput} type="file" hidden aria-label="Open log" onChange={(e) => { const f = e.target.files?.[0]; if (f) void open({ kind: 'file', file: f, name: f.name }); e.target.value = ''; }} />
+      <button onClick={() => setDialog('paste')}>Paste</button>
+      <button onClick={() => setDialog('url')}>Open URL</button>
+      <button onClick={() => setDialog('recent')}>Recent</button>
+      {summary && (
+        <span className="session-name" title={summary.header?.id ?? ''}>
+          {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
+          {!summary.ok && <span className="badge error" title="DSH would refuse to restore this log">refused by DSH</span>}
+        </span>
+      )}
+      {demo && <span className="demo-note" role="note">Demo log made by our generator — drop your own DSH session log anywhere, or use Open log. Nothing leaves your browser.</span>}
+      <span className="spacer" />
+      <button onClick={() => { void navigator.clipboard?.writeText(location.href).then(() => { setCopied(true); setTimeout(() => setCopied(false), 1500); }); }} title="Copy a link to this view (cursor, tabs, filters; never the log's content)">
+        {copied ? 'Copied' : 'Copy link'}
+      </button>
+      <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as typeof theme)}>
+        <option value="system">System theme</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
+      {dialog && (
+        <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
+          {dialog === 'recent' ? (
+            <>
+              <p>Recently opened (names only; the logs themselves are not stored):</p>
+              <ul>{recentLogs().map((n) => <li key={n}>{n}</li>)}</ul>
+              <button onClick={() => { clearRecent(); setDialog(null); }}>Clear list</button>
+              <button onClick={() => setDialog(null)}>Close</button>
+            </>
+          ) : (
+            <>
+              {dialog === 'paste'
+                ? <textarea aria-label="Log text" autoFocus rows={10} value={text} onChange={(e) => setText(e.target.value)} placeholder="Paste JSONL log text here" />
+                : <input aria-label="Log URL" autoFocus value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && submit()} placeholder="https://…/session.jsonl (fetched by your browser only)" />}
+              <div className="dialog-actions">
+                <button onClick={submit}>Open</button>
+                <button onClick={() => { setDialog(null); setText(''); }}>Cancel</button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+/** Index of the event with `seq` in the (sorted) seq column, or the nearest following one. */
+export function indexOfSeq(seqs: Float64Array, seq: number): number {
+  let lo = 0;
+  let hi = seqs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (seqs[mid] < seq) lo = mid + 1;
+    else if (seqs[mid] > seq) hi = mid - 1;
+    else return mid;
+  }
+  return Math.min(lo, seqs.length - 1);
+}

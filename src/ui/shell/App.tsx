@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+import { applyViewLink, decodeHash, startUrlSync } from '../../store/url.ts';
+import { useView } from '../../store/view.ts';
+import { workerClient } from '../../worker/client.ts';
+import { commandForKey, keyOf } from '../commands.ts';
+import { EventList } from '../events/EventList.tsx';
+import { useCursorState } from '../hooks/useCursorState.ts';
+import { DropZone } from '../loading/DropZone.tsx';
+import { LoadStatus } from '../loading/LoadStatus.tsx';
+import { Toolbar } from '../loading/Toolbar.tsx';
+import { Scrubber } from '../scrubber/Scrubber.tsx';
+import { SurfacePanel } from '../surface/SurfacePanel.tsx';
+import { Timeline } from '../timeline/Timeline.tsx';
+import { SidePanel } from './SidePanel.tsx';
+
+const DEMO = { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' };
+
+/** Startup: the worker, the link's view state, then `?url=` or the bundled demo. */
+function useStartup(): void {
+  useEffect(() => {
+    const session = useSession.getState();
+    if (!session.client) session.setClient(workerClient());
+    const link = decodeHash(location.hash);
+    applyViewLink(link);
+    const url = new URLSearchParams(location.search).get('url');
+    const source = url
+      ? { kind: 'url' as const, url, name: url.split('/').pop() || url }
+      : { kind: 'url' as const, url: new URL(DEMO.url, location.href).href, name: DEMO.name };
+    void useSession.getState().open(source, { demo: !url, cursor: link.cursor });
+    if (link.selected !== undefined) {
+      const unsub = useSession.subscribe((s) => {
+        if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
+      });
+    }
+    return startUrlSync();
+  }, []);
+}
+
+function useKeyboard(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (target.closest('input, textarea, select, [role="dialog"]') && !(target instanceof HTMLInputElement && target.type === 'range')) return;
+      const cmd = commandForKey(keyOf(e));
+      if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
+      e.preventDefault();
+      cmd.run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function useTheme(): void {
+  const theme = useView((s) => s.theme);
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
+
+export function App() {
+  useStartup();
+  useKeyboard();
+  useTheme();
+  const summary = useSession((s) => s.summary);
+  const status = useSession((s) => s.status);
+  useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
+  const state = useCursorState();
+  return (
+    <div className="app">
+      <Toolbar />
+      <LoadStatus />
+      <DropZone />
+      {summary ? (
+        <>
+          <Scrubber />
+          <Timeline />
+          <main className="workspace">
+            <EventList />
+            <SurfacePanel state={state} />
+            <SidePanel state={state} />
+          </main>
+        </>
+      ) : (
+        status !== 'loading' && (
+          <div className="empty">
+            <h1>DSH Devtools</h1>
+            <p>Drop a DeepSeek Harness session log anywhere on this page, or use <strong>Open log</strong>, <strong>Paste</strong> or <strong>Open URL</strong>.</p>
+            <p className="muted">Logs are read in your browser and never sent anywhere.</p>
+          </div>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useView, type SideTab } from '../../store/view.ts';
+import type { CursorState } from '../../worker/protocol.ts';
+import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
+import { EventInspector } from '../inspector/EventInspector.tsx';
+import { MessagesView } from '../surface/MessagesView.tsx';
+import { useSession } from '../../store/session.ts';
+
+const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['diagnostics', 'Diagnostics']];
+
+export function SidePanel({ state }: { state: CursorState | null }) {
+  const tab = useView((s) => s.sideTab);
+  const setTab = useView((s) => s.setSideTab);
+  const errors = useSession((s) => s.summary?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
+  return (
+    <section className="panel side-panel" aria-label="Details">
+      <div className="tabs" role="tablist">
+        {TABS.map(([id, label]) => (
+          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}>
+            {label}{id === 'diagnostics' && errors ? ` (${errors})` : ''}
+          </button>
+        ))}
+      </div>
+      {tab === 'inspector' && <EventInspector />}
+      {tab === 'messages' && <MessagesView state={state} />}
+      {tab === 'diagnostics' && <DiagnosticsPanel />}
+    </section>
+  );
+}

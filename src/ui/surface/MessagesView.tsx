@@ -1,0 +1,22 @@
+import type { CursorState } from '../../worker/protocol.ts';
+import { JsonView } from '../json/JsonView.tsx';
+
+/** The model-context view at the cursor: deriveMessages() exactly as DSH returns it. */
+export function MessagesView({ state }: { state: CursorState | null }) {
+  if (!state) return null;
+  return (
+    <div className="messages" aria-label="Messages at cursor">
+      <div className="panel-toolbar">
+        <span className="muted">{state.messages.length} messages the model would be sent after seq {state.seq}</span>
+        <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(state.messages, null, 2))}>Copy as JSON</button>
+      </div>
+      <div className="scroll json">
+        {state.messages.map((m, i) => (
+          <div key={`${m.id}-${i}`} className={`message role-${m.role}`}>
+            <JsonView name={`${i} ${m.role}`} value={m} open={1} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

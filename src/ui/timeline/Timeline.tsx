@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+import { drawTimeline, type TimelineView } from './draw.ts';
+
+/**
+ * The log's events along one axis, one lane per family, turns as bands and
+ * replace spans as brackets back to what they shadowed. Canvas, binned per
+ * pixel, so a 1M-event log draws as fast as a small one. Wheel zooms, drag
+ * pans, click seeks.
+ */
+export function Timeline() {
+  const summary = useSession((s) => s.summary);
+  const index = useCursor((s) => s.index);
+  const seek = useCursor((s) => s.seek);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [view, setView] = useState<TimelineView>({ start: 0, end: 1 });
+  const [width, setWidth] = useState(800);
+  const drag = useRef<{ x: number; start: number; end: number; moved: boolean } | null>(null);
+
+  useEffect(() => { if (summary) setView({ start: 0, end: summary.count }); }, [summary]);
+  useEffect(() => {
+    const el = canvas.current?.parentElement;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || !summary) return;
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement.dataset.theme !== 'light' || document.documentElement.dataset.theme === 'dark';
+    drawTimeline(c, summary, view, index, width, dark);
+  }, [summary, view, index, width]);
+
+  if (!summary) return null;
+  const toIndex = (x: number) => Math.floor(view.start + (x / width) * (view.end - view.start));
+  return (
+    <div className="timeline" aria-label="Timeline">
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`Timeline of ${summary.count} events, ${summary.replacements.length} replace spans`}
+        onWheel={(e) => {
+          const span = view.end - view.start;
+          const factor = e.deltaY > 0 ? 1.25 : 0.8;
+          const next = Math.min(summary.count, Math.max(20, span * factor));
+          const anchor = view.start + (e.nativeEvent.offsetX / width) * span;
+          const start = Math.max(0, Math.min(summary.count - next, anchor - (anchor - view.start) * (next / span)));
+          setView({ start, end: start + next });
+        }}
+        onMouseDown={(e) => { drag.current = { x: e.clientX, start: view.start, end: view.end, moved: false }; }}
+        onMouseMove={(e) => {
+          const d = drag.current;
+          if (!d) return;
+          const dx = e.clientX - d.x;
+          if (Math.abs(dx) > 3) d.moved = true;
+          const shift = (-dx / width) * (d.end - d.start);
+          const start = Math.max(0, Math.min(summary.count - (d.end - d.start), d.start + shift));
+          setView({ start, end: start + (d.end - d.start) });
+        }}
+        onMouseUp={(e) => {
+          const d = drag.current;
+          drag.current = null;
+          if (d && !d.moved) seek(toIndex(e.nativeEvent.offsetX));
+        }}
+        onMouseLeave={() => { drag.current = null; }}
+      />
+      <div className="timeline-legend">
+        {summary.families.map((f) => <span key={f} className={`legend fam-${f}`}>{f}</span>)}
+        <span className="legend replace-legend">replace span</span>
+        <button onClick={() => setView({ start: 0, end: summary.count })}>Fit</button>
+      </div>
+    </div>
+  );
+}

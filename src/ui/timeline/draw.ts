@@ -1,0 +1,98 @@
+import type { LoadSummary } from '../../worker/protocol.ts';
+import { indexOfSeq } from '../seq-index.ts';
+
+export interface TimelineView {
+  start: number;
+  end: number;
+}
+
+/** Family colours, readable on light and dark backgrounds. */
+export const FAMILY_COLORS: Record<string, string> = {
+  boundary: '#8a94a6', message: '#2f9e44', chunk: '#74c0fc', request: '#f59f00',
+  tool: '#ae3ec9', projection: '#1098ad', compaction: '#e8590c', other: '#868e96',
+};
+
+const LANE_H = 9;
+const TOP = 14;
+
+export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, cursor: number, width: number, dark: boolean): void {
+  const lanes = summary.families.length;
+  const replaceTop = TOP + lanes * LANE_H + 4;
+  const height = replaceTop + 26;
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.floor(width * dpr);
+  canvas.height = Math.floor(height * dpr);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.clearRect(0, 0, width, height);
+  const span = Math.max(1, view.end - view.start);
+  const x = (i: number) => ((i - view.start) / span) * width;
+  const col = summary.columns;
+  const first = Math.max(0, Math.floor(view.start));
+  const last = Math.min(summary.count, Math.ceil(view.end));
+
+  // Turn bands, alternating shades.
+  let bandStart = first;
+  for (let i = first; i <= last; i++) {
+    if (i === last || (i > first && col.turn[i] !== col.turn[i - 1])) {
+      if (col.turn[bandStart] % 2 === 1) {
+        g.fillStyle = dark ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.04)';
+        g.fillRect(x(bandStart), 0, Math.max(1, x(i) - x(bandStart)), replaceTop);
+      }
+      bandStart = i;
+    }
+  }
+  // Turn labels.
+  g.fillStyle = dark ? '#98a1ad' : '#6a7280';
+  g.font = '10px system-ui, sans-serif';
+  let lastLabelX = -100;
+  for (let i = first; i < last; i++) {
+    if (i === 0 || col.turn[i] !== col.turn[i - 1]) {
+      const lx = x(i);
+      if (lx - lastLabelX > 40) { g.fillText(`turn ${col.turn[i]}`, lx + 2, 10); lastLabelX = lx; }
+    }
+  }
+  // Events: one mark per pixel column per lane.
+  const seen = new Uint8Array(lanes * (Math.ceil(width) + 1));
+  for (let i = first; i < last; i++) {
+    const lane = col.family[i];
+    const px = Math.floor(x(i));
+    const key = lane * (Math.ceil(width) + 1) + px;
+    if (seen[key]) continue;
+    seen[key] = 1;
+    g.fillStyle = FAMILY_COLORS[summary.families[lane]] ?? '#888';
+    const w = Math.max(1, width / span - 0.5);
+    g.fillRect(px, TOP + lane * LANE_H, w, LANE_H - 2);
+  }
+  // Synthetic events (restore repair) get a dashed underline.
+  g.strokeStyle = '#e03131';
+  g.setLineDash([2, 2]);
+  for (let i = first; i < last; i++) if (col.synthetic[i]) { g.beginPath(); g.moveTo(x(i), replaceTop - 2); g.lineTo(x(i + 1), replaceTop - 2); g.stroke(); }
+  g.setLineDash([]);
+  // Replace spans: a bracket over the shadowed nodes' positions, tied to the replacing event.
+  const indexOf = (seq: number) => indexOfSeq(col.seq, seq);
+  g.lineWidth = 1.5;
+  for (const r of summary.replacements) {
+    const shadowed = r.shadowedSeqs.map(indexOf);
+    const a = x(Math.min(...shadowed));
+    const b = x(Math.max(...shadowed) + 1);
+    const at = x(indexOf(r.seq));
+    if (at < -50 || a > width + 50) continue;
+    const active = indexOf(r.seq) <= cursor;
+    g.strokeStyle = active ? '#e8590c' : 'rgba(232,89,12,0.35)';
+    g.fillStyle = active ? 'rgba(232,89,12,0.18)' : 'rgba(232,89,12,0.06)';
+    g.fillRect(a, replaceTop, Math.max(2, b - a), 10);
+    g.beginPath();
+    g.moveTo(a, replaceTop + 10); g.lineTo(a, replaceTop + 14); g.lineTo(b, replaceTop + 14); g.lineTo(b, replaceTop + 10);
+    g.moveTo((a + b) / 2, replaceTop + 14); g.lineTo((a + b) / 2, replaceTop + 20); g.lineTo(at, replaceTop + 20); g.lineTo(at, replaceTop + 2);
+    g.stroke();
+  }
+  g.lineWidth = 1;
+  // Cursor.
+  const cx = x(cursor + 0.5);
+  g.strokeStyle = dark ? '#ffffff' : '#111111';
+  g.beginPath(); g.moveTo(cx, 0); g.lineTo(cx, height); g.stroke();
+}

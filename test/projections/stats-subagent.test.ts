@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { foldProjections } from '../../src/core/projections/index.ts';
+import { subagentUnit } from '../../src/core/projections/units/subagent.ts';
+import { evs, hdr } from './fixtures.ts';
+
+const at = (time: number) => ({ time });
+
+describe('sessionStats (spec §4.8)', () => {
+  it('times model, first token, decode and tools; counts steps and turns at step/end', () => {
+    const events = evs(
+      ['turn/start', { turn: 1 }, at(0)],
+      ['step/start', { turn: 1, step: 1 }, at(100)],
+      ['assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: '' } }, at(110)],
+      ['assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'h' } }, at(130)],
+      ['assistant/message', { turn: 1, step: 1, message: { id: 'a', role: 'assistant', content: [{ type: 'text', text: 'h' }], source: { kind: 'model' } }, usage: { inputTokens: 1, outputTokens: 7 } }, { time: 200, surfaceOp: 'append' }],
+      ['tool/call', { callId: 'c1', name: 'bash' }, at(210)],
+      ['tool/result', { message: { id: 't', role: 'user', content: [], source: { kind: 'tool', callId: 'c1' } } }, { time: 260, surfaceOp: 'append' }],
+      ['tool/call', { callId: 'c2', name: 'bash' }, at(270)],
+      ['step/end', { turn: 1, step: 1 }, at(280)],
+      ['step/start', { turn: 1, step: 2 }, at(290)],
+      ['step/end', { turn: 1, step: 2 }, at(300)],
+      ['turn/end', { turn: 1 }, at(310)],
+    );
+    const r = foldProjections(hdr(), events);
+    expect(r.snapshot().values.sessionStats).toEqual({ turns: 1, steps: 2, llmMs: 100, toolMs: 50, ttftMs: 30, ttftSteps: 1, decodeMs: 70, decodeTokens: 7 });
+    expect((r.cell('sessionStats')!.state as any).pendingCalls).toEqual({});
+  });
+  it('a result whose callId is a prototype name is unmatched', () => {
+    const events = evs(['tool/result', { message: { id: 't', role: 'user', content: [], source: { kind: 'tool', callId: 'constructor' } } }, { surfaceOp: 'append' }]);
+    expect((foldProjections(hdr(), events).snapshot().values.sessionStats as any).toolMs).toBe(0);
+  });
+});
+
+describe('subagent and subagentTiming (spec §4.10)', () => {
+  const descriptor = (label?: string, version = 2) => ({ version, mode: 'one-shot', provider: 'in-process', ...(label ? { label } : {}) });
+  it('a child’s own descriptor overrides the inherited one; timing restarts at it', () => {
+    const events = evs(
+      ['turn/start', { turn: 1 }, at(0)],
+      ['subagent/descriptor', descriptor('parent'), at(5)],
+      ['turn/end', { turn: 1 }, at(50)],
+      ['session/end-seed', {}, at(60)],
+      ['turn/start', { turn: 2 }, at(100)],
+      ['subagent/descriptor', descriptor('child'), at(110)],
+      ['step/start', { turn: 2, step: 1 }, at(150)],
+    );
+    const r = foldProjections(hdr({ seedLength: 3 }), events);
+    expect(r.snapshot().values.subagent).toEqual({ mode: 'one-shot', label: 'child', seq: 5 });
+    expect(r.snapshot().values.subagentTiming).toEqual({ settledMs: 0, active: { since: 100, through: 150 } });
+    r.apply({ type: 'turn/end', seq: 7, time: 400, data: { turn: 2 } });
+    expect(r.snapshot().values.subagentTiming).toEqual({ settledMs: 300 });
+  });
+  it('an unknown version or malformed descriptor resets to null without throwing', () => {
+    const s = subagentUnit.apply({}, evs(['subagent/descriptor', descriptor('x')])[0]);
+    expect(subagentUnit.view(subagentUnit.apply(s, evs(['subagent/descriptor', descriptor('y', 3)])[0]))).toBeNull();
+    expect(subagentUnit.view(subagentUnit.apply(s, evs(['subagent/descriptor', { ...descriptor('z'), extra: 1 }])[0]))).toBeNull();
+    expect(subagentUnit.view(subagentUnit.apply({}, evs(['subagent/descriptor', { version: 2, mode: 'continuable', provider: 'p', label: 'L' }])[0])))
+      .toEqual({ mode: 'continuable', label: 'L', seq: 0 });
+  });
+});
