@@ -5,6 +5,7 @@ import type { Diagnostic } from '../src/core/diagnostics/diagnostic.ts';
 import type { ReadResult } from '../src/core/log/types.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import { jsonEqual } from '../src/core/util/json.ts';
+import { projectionMismatches, projectionsOf } from '../src/core/projections/index.ts';
 
 export interface Mismatch {
   path: string;
@@ -85,6 +86,7 @@ export function compareWithReference(read: ReadResult, ref: any): { session: Ses
   check('final.replaceGeneration', ref.final.replaceGeneration, session.surface.replaceGeneration);
   check('final.messages.length', ref.final.messages.length, session.messages.length);
   ref.final.messages.forEach((m: unknown, i: number) => check(`final.messages[${i}]`, m, session.messages[i]));
+  if (ref.projections) out.push(...projectionMismatches(ref.projections, projectionsOf(session).snapshot()));
   return { session, mismatches: out };
 }
 

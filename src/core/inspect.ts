@@ -3,6 +3,7 @@ import type { LogEvent, ReadResult } from './log/types.ts';
 import type { TranscriptEntry } from './messages/transcript.ts';
 import type { Message } from './messages/types.ts';
 import { foldSession } from './session/fold-session.ts';
+import { projectionsOf, projectionsReport, type ProjectionReportEntry } from './projections/index.ts';
 
 /**
  * The core's results for one log as a plain JSON document: what
@@ -28,6 +29,8 @@ export interface Inspection {
   transcript: TranscriptEntry[];
   /** Events the restore appends (interrupted-turn closers, end-seed); not in the file. */
   synthetic: LogEvent[];
+  /** Each projection unit's view and watermark (observedSeq) at the end of the log. */
+  projections: Record<string, ProjectionReportEntry>;
 }
 
 export function eventTypeCounts(result: ReadResult): Record<string, number> {
@@ -57,5 +60,6 @@ export function inspect(result: ReadResult): Inspection {
     messages: session.messages,
     transcript: session.transcript,
     synthetic: session.synthetic,
+    projections: projectionsReport(projectionsOf(session)),
   };
 }
