@@ -6,6 +6,8 @@ import type { ReadResult } from '../src/core/log/types.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import { jsonEqual } from '../src/core/util/json.ts';
 import { projectionMismatches, projectionsOf } from '../src/core/projections/index.ts';
+import { buildRequests } from '../src/core/requests/build.ts';
+import { foldRequestHeader } from '../src/core/requests/header.ts';
 
 export interface Mismatch {
   path: string;
@@ -87,6 +89,16 @@ export function compareWithReference(read: ReadResult, ref: any): { session: Ses
   check('final.messages.length', ref.final.messages.length, session.messages.length);
   ref.final.messages.forEach((m: unknown, i: number) => check(`final.messages[${i}]`, m, session.messages[i]));
   if (ref.projections) out.push(...projectionMismatches(ref.projections, projectionsOf(session).snapshot()));
+  if ('requestHeader' in ref.final) check('final.requestHeader', ref.final.requestHeader, foldRequestHeader(session.events) ?? null);
+  if (Array.isArray(ref.requests)) {
+    // A JSON round trip drops undefined fields, as the reference's serialization did.
+    const requests = JSON.parse(JSON.stringify(buildRequests(session).requests));
+    check('requests.length', ref.requests.length, requests.length);
+    ref.requests.forEach((r: any, i: number) => {
+      const got = requests[i];
+      check(`requests[${i}]`, r, got && { cut: got.cut, turn: got.turn, step: got.step, messageCount: got.messageCount, messages: got.messages, header: got.header });
+    });
+  }
   return { session, mismatches: out };
 }
 

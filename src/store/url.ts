@@ -6,6 +6,8 @@ import { useView, type SideTab, type Theme } from './view.ts';
  * selection, tabs and filters on the same log. The log itself is never in
  * the link: only `?url=` names where the user's browser may fetch it.
  */
+const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests'];
+
 export interface LinkState {
   cursor?: number;
   selected?: number;
@@ -34,7 +36,7 @@ export function decodeHash(hash: string): LinkState {
   return {
     cursor: int('c'),
     selected: int('s') ?? int('c'),
-    tab: tab === 'diagnostics' || tab === 'messages' || tab === 'inspector' ? tab : undefined,
+    tab: SIDE_TABS.includes(tab as SideTab) ? (tab as SideTab) : undefined,
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,
     search: p.get('q') ?? undefined,
     hide: p.get('hide')?.split(',').filter(Boolean),

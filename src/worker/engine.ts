@@ -3,8 +3,9 @@ import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { foldSession } from '../core/session/fold-session.ts';
+import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
 import type { LogEvent } from '../core/log/types.ts';
-import type { CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -16,6 +17,7 @@ const ROWS_MAX = 1000;
 
 export class Engine {
   private replay: Replay | null = null;
+  private projections: ProjectionRegistry | null = null;
   private loadToken = 0;
 
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
@@ -40,8 +42,11 @@ export class Engine {
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'folding' });
     const session = foldSession(read);
+    onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'indexing' });
     const replay = new Replay(session);
+    const projections = projectionsOf(session, { history: true });
     this.replay = replay;
+    this.projections = projections;
     const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
     const typeCounts: Record<string, number> = {};
     for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;
@@ -63,6 +68,13 @@ export class Engine {
       families: replay.index.families,
       replacements: session.surface.replacements,
       turns: read.events.filter((e) => e.type === 'turn/start').length,
+      projectionUnits: projections.units.map((u) => ({
+        key: u.key,
+        stateVersion: u.stateVersion,
+        hostOnly: u.hostOnly === true,
+        changes: projections.changeSeqs(u.key),
+        failure: projections.cell(u.key)?.failure ?? null,
+      })),
       loadMs: Date.now() - started,
     };
   }
@@ -131,7 +143,35 @@ export class Engine {
       replacements: state.replacements.map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
       change: plan?.kind ?? 'none',
       messages: deriveMessages(state, session.eventAt),
+      projections: this.projectionsAt(session.events[index]?.seq ?? -1),
     };
+  }
+
+  /** Every unit's view, raw state and watermark as of `seq`, from recorded history. */
+  private projectionsAt(seq: number): ProjectionAtCursor[] {
+    const registry = this.projections;
+    if (!registry) return [];
+    return registry.units.map((unit) => {
+      const changes = registry.changeSeqs(unit.key);
+      const state = registry.stateAt(unit.key, seq);
+      const failure = registry.cell(unit.key)?.failure ?? null;
+      const failed = failure && failure.seq <= seq ? failure : null;
+      let k = changes.length;
+      while (k > 0 && changes[k - 1] > seq) k--;
+      return {
+        key: unit.key,
+        stateVersion: unit.stateVersion,
+        hostOnly: unit.hostOnly === true,
+        view: unit.view(state),
+        state,
+        // The watermark advances on every event; a unit whose fold threw stops at its failure.
+        observedSeq: failed && failed.kind === 'threw' ? failed.seq - 1 : seq,
+        changedHere: changes[k - 1] === seq,
+        prevChange: changes[k - 1] === seq ? (changes[k - 2] ?? null) : (changes[k - 1] ?? null),
+        nextChange: changes[k] ?? null,
+        failure: failed,
+      };
+    });
   }
 
   navigate(kind: Parameters<Replay['navigate']>[0], from: number, dir: 1 | -1): number | null {

@@ -3,6 +3,7 @@ import type { EventOrigin, LogEvent, ReadResult, SessionHeader } from '../core/l
 import type { Message } from '../core/messages/types.ts';
 import type { ReplayColumns, NavKind } from '../core/replay/replay-index.ts';
 import type { Replacement } from '../core/surface/types.ts';
+import type { ProjectionFailure } from '../core/projections/types.ts';
 
 /** Messages between the main thread and the load worker. Plain data only. */
 export type LoadSource =
@@ -54,6 +55,23 @@ export interface LoadSummary {
   replacements: Replacement[];
   turns: number;
   loadMs: number;
+  /** Projection units (wire and host-only) with the seqs where each changed. */
+  projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: number[]; failure: ProjectionFailure | null }[];
+}
+
+export interface ProjectionAtCursor {
+  key: string;
+  stateVersion: number;
+  hostOnly: boolean;
+  view: unknown;
+  state: unknown;
+  /** The unit's watermark at the cursor: the last seq it observed. */
+  observedSeq: number;
+  changedHere: boolean;
+  prevChange: number | null;
+  nextChange: number | null;
+  /** Set when the unit's fold failed at or before the cursor. */
+  failure: ProjectionFailure | null;
 }
 
 export interface RowSummary {
@@ -97,4 +115,5 @@ export interface CursorState {
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
   messages: Message[];
+  projections: ProjectionAtCursor[];
 }

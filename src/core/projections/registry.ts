@@ -159,6 +159,13 @@ export class ProjectionRegistry {
     return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
   }
 
+  /** Seqs at which a unit's state changed (needs `history`): the timeline's change strip. */
+  changeSeqs(key: string): number[] {
+    const reg = this.registrations.get(key);
+    const history = reg ? this.cellOf(reg).history : null;
+    return history ? history.map((h) => h.seq) : [];
+  }
+
   /** The values as of `seq` (≤ lastSeq), from recorded history (§5.4). */
   snapshotAt(seq: number): ProjectionSnapshot {
     const values: Record<string, unknown> = {};

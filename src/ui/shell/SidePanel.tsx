@@ -1,11 +1,12 @@
 import { useView, type SideTab } from '../../store/view.ts';
 import type { CursorState } from '../../worker/protocol.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
+import { ProjectionsPanel } from '../projections/ProjectionsPanel.tsx';
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['diagnostics', 'Diagnostics']];
+const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['projections', 'Projections'], ['diagnostics', 'Diagnostics']];
 
 export function SidePanel({ state }: { state: CursorState | null }) {
   const tab = useView((s) => s.sideTab);
@@ -22,6 +23,7 @@ export function SidePanel({ state }: { state: CursorState | null }) {
       </div>
       {tab === 'inspector' && <EventInspector />}
       {tab === 'messages' && <MessagesView state={state} />}
+      {tab === 'projections' && <ProjectionsPanel state={state} />}
       {tab === 'diagnostics' && <DiagnosticsPanel />}
     </section>
   );

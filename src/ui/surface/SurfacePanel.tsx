@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import type { CursorState, SurfaceNodeView } from '../../worker/protocol.ts';
+import { GenerationsChart } from './GenerationsChart.tsx';
 
 /**
  * The surface at the cursor: the nodes the model sees, in order. Each
@@ -31,6 +32,7 @@ export function SurfacePanel({ state }: { state: CursorState | null }) {
           {state.nodes.length} nodes · {state.messages.length} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
         </span>
       </div>
+      <GenerationsChart />
       <div className="cursor-change">at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}</div>
       <div className="scroll nodes">
         {state.nodes.map((n) => {

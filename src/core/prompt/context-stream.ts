@@ -1,0 +1,142 @@
+import type { LogEvent } from '../log/types.ts';
+import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
+import { finding, type PromptFinding } from '../requests/findings.ts';
+import type { SurfaceVisitor } from '../requests/walk.ts';
+import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-diff.ts';
+import { checkSnapshot, isRuntimeContextEvent, readSnapshot, type ContextSnapshot } from './runtime-context.ts';
+
+/**
+ * The runtime-context snapshot stream (prompt-and-requests.md §4.4): every
+ * owned snapshot in log order, whether it is still on the surface, its
+ * harness baseline, why it was emitted, and diffs. Built in one walk.
+ */
+export interface SnapshotEntry extends ContextSnapshot {
+  turn: number | null;
+  step: number | null;
+  /** The previous owned snapshot in log order. */
+  previousSeq: number | null;
+  /** The last owned snapshot still on the surface just before this one (§4.4 "why"). */
+  baselineSeq: number | null;
+  /** The previous snapshot had been shadowed (e.g. compaction) before this one was logged. */
+  reemittedAfterShadowing: boolean;
+  /** Same text as the previous snapshot. */
+  unchanged: boolean;
+  /** On the final surface. */
+  onSurface: boolean;
+  /** The replace that shadowed it, if any. */
+  shadowedBy: number | null;
+  /** Section diff from the previous snapshot in log order. */
+  diff: SnapshotDiff;
+}
+
+/** The effective runtime context changes: the last owned snapshot in surface order (§4.4). */
+export interface EffectiveContextState {
+  seq: number;
+  snapshotSeq: number | null;
+}
+
+export class RuntimeContextStream implements SurfaceVisitor {
+  readonly snapshots: SnapshotEntry[] = [];
+  readonly effective: EffectiveContextState[] = [];
+  readonly findings: PromptFinding[] = [];
+  private readonly bySeq = new Map<number, SnapshotEntry>();
+  private turn: number | null = null;
+  private step: number | null = null;
+  private inStep = false;
+  private countInStep = 0;
+  private baselineBefore: number | null = null;
+  private previousShadowed = false;
+
+  constructor(private readonly v4: boolean, private readonly limits: DiffLimits = {}) {}
+
+  before(event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
+    if (!isRuntimeContextEvent(event)) return;
+    this.baselineBefore = lastOwnedOnSurface(state, ctx);
+    const previous = this.snapshots.at(-1);
+    this.previousShadowed = previous !== undefined && !state.nodes.includes(previous.seq);
+  }
+
+  after(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
+    switch (event.type) {
+      case 'step/start': this.turn = event.data?.turn; this.step = event.data?.step; this.inStep = true; this.countInStep = 0; break;
+      case 'step/end': this.inStep = false; break;
+    }
+    if (isRuntimeContextEvent(event) && plan.kind !== 'reject') this.onSnapshot(event);
+    // An append changes the effective snapshot only when it is one; a replace may shadow it.
+    const last = this.effective.at(-1)?.snapshotSeq ?? null;
+    let snapshotSeq = last;
+    if (plan.kind === 'append' && isRuntimeContextEvent(event)) snapshotSeq = event.seq;
+    else if (plan.kind === 'replace') snapshotSeq = lastOwnedOnSurface(state, ctx);
+    if (snapshotSeq !== last) this.effective.push({ seq: event.seq, snapshotSeq });
+  }
+
+  private onSnapshot(event: LogEvent): void {
+    const snapshot = readSnapshot(event);
+    const previous = this.snapshots.at(-1);
+    const seq = event.seq;
+    for (const c of checkSnapshot(event, snapshot)) this.findings.push(finding(c.code, c.message, seq));
+    if (snapshot.form === 'legacy' || !this.inStep) this.findings.push(finding('context.legacy', `runtime-context snapshot at seq ${seq} is ${snapshot.form === 'legacy' ? 'sectionless' : 'logged outside a step'}`, seq));
+    if (this.v4 && snapshot.sourceShape === 'plugin') this.findings.push(finding('context.plugin-source-v4', `runtime-context snapshot at seq ${seq} has a {kind:"plugin"} source in a format-4 log`, seq));
+    if (this.inStep && ++this.countInStep > 1) this.findings.push(finding('context.multiple-in-step', `step ${this.turn}.${this.step} logs more than one runtime-context snapshot (seq ${seq})`, seq));
+    const unchanged = previous !== undefined && previous.text === snapshot.text;
+    if (unchanged && !this.previousShadowed) {
+      this.findings.push(finding('context.unexplained-reemission', `runtime-context snapshot at seq ${seq} repeats seq ${previous.seq} although nothing shadowed it`, seq));
+    }
+    const entry: SnapshotEntry = {
+      ...snapshot,
+      turn: this.inStep ? this.turn : null,
+      step: this.inStep ? this.step : null,
+      previousSeq: previous?.seq ?? null,
+      baselineSeq: this.baselineBefore,
+      reemittedAfterShadowing: this.previousShadowed,
+      unchanged,
+      onSurface: true,
+      shadowedBy: null,
+      diff: diffSnapshots(previous, snapshot, this.limits),
+    };
+    this.snapshots.push(entry);
+    this.bySeq.set(seq, entry);
+  }
+
+  /** Fills the final on-surface status once the walk is done. */
+  finish(state: SurfaceState): void {
+    const on = new Set(state.nodes);
+    const shadowedBy = new Map<number, number>();
+    for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
+    for (const s of this.snapshots) {
+      s.onSurface = on.has(s.seq);
+      s.shadowedBy = shadowedBy.get(s.seq) ?? null;
+    }
+  }
+
+  snapshot(seq: number): SnapshotEntry | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  /** Any two snapshots the user picks, A → B. */
+  compare(aSeq: number, bSeq: number): SnapshotDiff | undefined {
+    const a = this.bySeq.get(aSeq);
+    const b = this.bySeq.get(bSeq);
+    return a && b ? diffSnapshots(a, b, this.limits) : undefined;
+  }
+
+  /** The effective runtime context after the event at `seq` (§4.4): a snapshot seq or null. */
+  effectiveAt(seq: number): number | null {
+    let lo = 0;
+    let hi = this.effective.length - 1;
+    let found: number | null = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.effective[mid].seq <= seq) { found = this.effective[mid].snapshotSeq; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+}
+
+function lastOwnedOnSurface(state: SurfaceState, ctx: SurfaceContext): number | null {
+  for (let i = state.nodes.length - 1; i >= 0; i--) {
+    const e = ctx.eventAt(state.nodes[i]);
+    if (e && isRuntimeContextEvent(e)) return e.seq;
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import type { LogEvent } from '../log/types.ts';
+import { currentMessage } from '../surface/message-projections.ts';
+import type { SurfaceContext, SurfaceState } from '../surface/types.ts';
+
+/**
+ * System nodes on a folded surface (prompt-and-requests.md §5.1), for the
+ * mid/newest dialects where the prompt lives in `system/message` events.
+ */
+export interface SystemNode {
+  seq: number;
+  /** Surface index of the node. */
+  index: number;
+  /** '' dormant; a string: one text block; undefined: active but opaque content. */
+  text: string | undefined;
+}
+
+export interface SystemNodes {
+  nodes: SystemNode[];
+  /** The first system node wherever it sits (need not be node 0). */
+  head: SystemNode | undefined;
+  /** The last node whose text is not '' — or head when every node is dormant. */
+  latest: SystemNode | undefined;
+}
+
+/** The §5.1 text class of a system message's content. */
+export function systemText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  if (content.length === 0) return '';
+  if (content.length === 1 && content[0]?.type === 'text' && typeof content[0].text === 'string') return content[0].text;
+  return undefined;
+}
+
+export function systemNodes(state: SurfaceState, ctx: SurfaceContext): SystemNodes {
+  const nodes: SystemNode[] = [];
+  state.nodes.forEach((seq, index) => {
+    const event: LogEvent | undefined = ctx.eventAt(seq);
+    if (event?.type !== 'system/message') return;
+    nodes.push({ seq, index, text: systemText(currentMessage(seq, state, ctx)?.content) });
+  });
+  const head = nodes[0];
+  let latest: SystemNode | undefined;
+  for (const n of nodes) if (n.text !== '') latest = n;
+  return { nodes, head, latest: latest ?? head };
+}

@@ -1,0 +1,110 @@
+import type { LogEvent } from '../log/types.ts';
+import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
+import { canonicalHeader, isScrubbed } from '../requests/header.ts';
+import type { SurfaceVisitor } from '../requests/walk.ts';
+import { findVariableReference } from './interpolate.ts';
+import { systemNodes, systemText } from './system-nodes.ts';
+import { finding, type PromptFinding } from '../requests/findings.ts';
+
+/**
+ * The effective system prompt over the log (prompt-and-requests.md §5.4):
+ * rc.8 from the latest `request/header.system`; mid/newest from the latest
+ * non-dormant surviving `system/message` node. Built in one walk; queried
+ * at any seq by binary search.
+ */
+export interface SystemPromptState {
+  /** From this seq on (inclusive) the state holds. */
+  seq: number;
+  /** The event that set it: a request/header, a system/message, or a replace that shadowed one. */
+  setBy: string;
+  /** '' no prompt; undefined opaque content; null nothing sent yet. */
+  text: string | undefined | null;
+  /** The header or system node carrying the text. */
+  sourceSeq: number | null;
+  scrubbed: boolean;
+}
+
+/** One committed system/message (also later shadowed ones): the prompt-change history (§5.4). */
+export interface SystemPromptCommit {
+  seq: number;
+  op: 'append' | 'replace-head' | 'clear-tail' | 'replace-tail';
+  text: string | undefined;
+  /** The node it replaced, for replace ops. */
+  replaces?: number;
+}
+
+export interface SystemPromptAt {
+  text: string | undefined | null;
+  sourceSeq: number | null;
+  /** The event that last changed the effective prompt at or before the seq. */
+  setBySeq: number | null;
+  setBy: string | null;
+  /** True when the event at exactly this seq changed it. */
+  changedAt: boolean;
+  scrubbed: boolean;
+}
+
+export class SystemPromptTimeline implements SurfaceVisitor {
+  readonly states: SystemPromptState[] = [];
+  readonly commits: SystemPromptCommit[] = [];
+  readonly findings: PromptFinding[] = [];
+  private readonly fromHeader: boolean;
+
+  /** `fromHeader`: rc.8 (and mid logs with no system/message at all). */
+  constructor(fromHeader: boolean) {
+    this.fromHeader = fromHeader;
+  }
+
+  after(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
+    if (this.fromHeader) {
+      if (event.type !== 'request/header') return;
+      const system = canonicalHeader(event.data?.header ?? {}).system ?? '';
+      this.push(event, system, event.seq);
+      return;
+    }
+    if (event.type === 'system/message' && (plan.kind === 'append' || plan.kind === 'replace')) this.recordCommit(event, plan, state, ctx);
+    const touches = event.type === 'system/message' ? plan.kind !== 'reject' && plan.kind !== 'none' : plan.kind === 'replace' || plan.kind === 'project';
+    if (!touches) return;
+    const { latest } = systemNodes(state, ctx);
+    this.push(event, latest ? latest.text : null, latest?.seq ?? null);
+  }
+
+  private recordCommit(event: LogEvent, plan: SurfacePlan, state: SurfaceState, ctx: SurfaceContext): void {
+    const text = systemText(event.data?.message?.content);
+    if (text === undefined) this.findings.push(finding('prompt.system-opaque', `system/message at seq ${event.seq} has opaque content`, event.seq));
+    else if (text !== '' && !isScrubbed(text) && findVariableReference(text)) {
+      this.findings.push(finding('prompt.unresolved-variable', `system prompt at seq ${event.seq} contains ${findVariableReference(text)}`, event.seq));
+    }
+    if (plan.kind === 'append') {
+      this.commits.push({ seq: event.seq, op: 'append', text });
+      return;
+    }
+    if (plan.kind !== 'replace') return;
+    const replaced = plan.shadowed[0];
+    const nonSystem = plan.shadowed.filter((s) => ctx.eventAt(s)?.type !== 'system/message');
+    if (nonSystem.length) this.findings.push(finding('prompt.head-shadowed', `system/message replace at seq ${event.seq} shadows non-system nodes ${nonSystem.join(', ')}`, event.seq));
+    const head = systemNodes(state, ctx).head;
+    const op = head?.seq === event.seq ? 'replace-head' : text === '' ? 'clear-tail' : 'replace-tail';
+    this.commits.push({ seq: event.seq, op, text, replaces: replaced });
+  }
+
+  private push(event: LogEvent, text: string | undefined | null, sourceSeq: number | null): void {
+    const last = this.states.at(-1);
+    if (last && last.text === text && last.sourceSeq === sourceSeq) return;
+    this.states.push({ seq: event.seq, setBy: event.type, text, sourceSeq, scrubbed: isScrubbed(text) });
+  }
+
+  /** The effective prompt after the event at `seq` (§5.4). */
+  at(seq: number): SystemPromptAt {
+    let lo = 0;
+    let hi = this.states.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.states[mid].seq <= seq) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    if (found < 0) return { text: null, sourceSeq: null, setBySeq: null, setBy: null, changedAt: false, scrubbed: false };
+    const s = this.states[found];
+    return { text: s.text, sourceSeq: s.sourceSeq, setBySeq: s.seq, setBy: s.setBy, changedAt: s.seq === seq, scrubbed: s.scrubbed };
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * A stable, fast content hash for request identity (not cryptographic): two
+ * 32-bit multiply-xorshift lanes over the UTF-16 code units, 16 hex digits.
+ */
+export function contentHash(text: string): string {
+  let a = 0x9e3779b9 ^ text.length;
+  let b = 0x85ebca6b ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  a ^= a >>> 16;
+  b = Math.imul(b ^ (b >>> 16), 0x27d4eb2f);
+  b = Math.imul(b ^ (b >>> 13), 0x165667b1);
+  b ^= b >>> 16;
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** UTF-8 length of a string prefix without encoding it. */
+export function utf8Bytes(text: string, end = text.length): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}

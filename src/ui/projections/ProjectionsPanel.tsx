@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+import type { CursorState, ProjectionAtCursor } from '../../worker/protocol.ts';
+import { JsonView } from '../json/JsonView.tsx';
+import { indexOfSeq } from '../seq-index.ts';
+import { ChangeStrip } from './ChangeStrip.tsx';
+import { FriendlyView } from './FriendlyView.tsx';
+
+/** One card per projection unit at the cursor: view, watermark, change, failure. */
+export function ProjectionsPanel({ state }: { state: CursorState | null }) {
+  const summary = useSession((s) => s.summary);
+  const seek = useCursor((s) => s.seek);
+  const [raw, setRaw] = useState(false);
+  if (!state || !summary) return null;
+  const toIndex = (seq: number) => indexOfSeq(summary.columns.seq, seq);
+  const lastSeq = summary.columns.seq[summary.count - 1] ?? 0;
+  return (
+    <div className="projections scroll" aria-label="Projections">
+      <div className="panel-toolbar">
+        <span className="muted">{state.projections.length} units at seq {state.seq}</span>
+        <label><input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw state</label>
+      </div>
+      {state.projections.map((p) => <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} lastSeq={lastSeq} changes={summary.projectionUnits.find((u) => u.key === p.key)?.changes ?? []} jump={(seq) => seek(toIndex(seq))} />)}
+    </div>
+  );
+}
+
+function Card({ p, raw, cursorSeq, lastSeq, changes, jump }: { p: ProjectionAtCursor; raw: boolean; cursorSeq: number; lastSeq: number; changes: number[]; jump: (seq: number) => void }) {
+  const behind = p.observedSeq < cursorSeq;
+  return (
+    <article className={`projection-card${p.changedHere ? ' changed' : ''}`} aria-label={`Projection ${p.key}`}>
+      <header>
+        <strong>{p.key}</strong>
+        <span className="muted mono">v{p.stateVersion}</span>
+        {p.hostOnly && <span className="badge" title="host-only: not published on the wire">host</span>}
+        {p.changedHere && <span className="badge changed-badge">changed here</span>}
+        <span className={`mono watermark${behind ? ' behind' : ''}`} title="observedSeq: the last event this unit observed">
+          watermark {p.observedSeq}{behind ? ` (cursor ${cursorSeq})` : ''}
+        </span>
+        <span className="spacer" />
+        <button className="link" disabled={p.prevChange === null} onClick={() => p.prevChange !== null && jump(p.prevChange)} aria-label={`Previous change of ${p.key}`}>◀ change</button>
+        <button className="link" disabled={p.nextChange === null} onClick={() => p.nextChange !== null && jump(p.nextChange)} aria-label={`Next change of ${p.key}`}>change ▶</button>
+      </header>
+      {p.failure && <div className="diag error" role="alert">fold {p.failure.kind === 'threw' ? 'failed' : 'recorded a failure'} at seq {p.failure.seq}: {p.failure.message}</div>}
+      <ChangeStrip positions={changes} total={lastSeq} cursor={cursorSeq} label={`${p.key} changes`} onPick={jump} />
+      <div className={raw ? 'projection-body two' : 'projection-body'}>
+        <div><FriendlyView unit={p.key} view={p.view} /></div>
+        {raw && <div className="json"><JsonView value={p.state} name="state" open={1} /></div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { SURFACE_CHANGE } from '../../core/replay/replay-index.ts';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+
+const W = 240;
+const H = 28;
+
+/**
+ * replaceGeneration and contentGeneration as step charts over the log; each
+ * step is a link to the event that caused it.
+ */
+export function GenerationsChart() {
+  const summary = useSession((s) => s.summary);
+  const cursor = useCursor((s) => s.index);
+  const seek = useCursor((s) => s.seek);
+  const steps = useMemo(() => {
+    if (!summary) return { replace: [] as number[], content: [] as number[] };
+    const replace: number[] = [];
+    const content: number[] = [];
+    const c = summary.columns.surfaceChange;
+    for (let i = 0; i < summary.count; i++) {
+      if (c[i] === SURFACE_CHANGE.replace) { replace.push(i); content.push(i); }
+      else if (c[i] === SURFACE_CHANGE.project) content.push(i);
+    }
+    return { replace, content };
+  }, [summary]);
+  if (!summary) return null;
+  const x = (i: number) => (i / Math.max(1, summary.count - 1)) * W;
+  const path = (points: number[], max: number) => {
+    let d = `M0 ${H - 2}`;
+    points.forEach((i, k) => { const y = H - 2 - ((k + 1) / Math.max(1, max)) * (H - 6); d += ` H${x(i).toFixed(1)} V${y.toFixed(1)}`; });
+    return `${d} H${W}`;
+  };
+  const max = Math.max(1, steps.content.length);
+  return (
+    <div className="generations" aria-label="Generation step charts">
+      <svg width={W} height={H} role="img" aria-label={`replaceGeneration steps: ${steps.replace.length}; contentGeneration steps: ${steps.content.length}`}>
+        <path d={path(steps.content, max)} className="gen-content" fill="none" />
+        <path d={path(steps.replace, max)} className="gen-replace" fill="none" />
+        {steps.content.map((i) => <circle key={i} cx={x(i)} cy={H / 2} r={4} className="gen-hit" onClick={() => seek(i)}><title>{`seq ${summary.columns.seq[i]}: ${summary.typeNames[summary.columns.typeId[i]]}`}</title></circle>)}
+        <line x1={x(cursor)} x2={x(cursor)} y1={0} y2={H} className="strip-cursor-line" />
+      </svg>
+      <span className="muted legend-gen"><span className="gen-replace-key">replace</span> / <span className="gen-content-key">content</span> generation</span>
+    </div>
+  );
+}
