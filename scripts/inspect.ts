@@ -6,9 +6,11 @@ import { readLogFile } from './node-source.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const file = args.find((a) => !a.startsWith('--'));
-if (!file) {
-  console.error('usage: npm run inspect -- <log.jsonl|.zst|.gz> [--json]');
+const atFlag = args.indexOf('--at');
+const at = atFlag >= 0 ? Number(args[atFlag + 1]) : undefined;
+const file = args.find((a, i) => !a.startsWith('--') && (atFlag < 0 || i !== atFlag + 1));
+if (!file || (at !== undefined && !Number.isSafeInteger(at))) {
+  console.error('usage: npm run inspect -- <log.jsonl|.zst|.gz> [--json] [--at SEQ]');
   process.exit(2);
 }
 try {
@@ -18,7 +20,7 @@ try {
   process.exit(1);
 }
 
-const result = inspect(await readLogFile(file));
+const result = inspect(await readLogFile(file), { at });
 if (json) {
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 } else {
@@ -26,7 +28,10 @@ if (json) {
     `${file}`,
     `format    v${result.format.version} (${result.format.dialect} rules, ${result.format.encoding})`,
     `session   ${result.header?.id ?? '(no header)'}  cwd ${result.header?.cwd ?? '-'}`,
-    `events    ${result.eventCount} (last seq ${result.lastSeq ?? '-'})${result.tornTail ? `, torn tail ${result.tornTailDetail?.bytes} bytes` : ''}`,
+    `events    ${result.eventCount} (last seq ${result.lastSeq})${result.tornTail ? `, torn tail ${result.tornTailDetail?.bytes} bytes` : ''}`,
+    `restore   ${result.ok ? 'DSH would restore this log' : 'DSH would refuse this log'}${result.synthetic.length ? `; the restore appends ${result.synthetic.map((e) => e.type).join(', ')}` : ''}`,
+    `surface   at seq ${result.asOfSeq}: ${result.surface.nodes.length} nodes, ${result.messages.length} messages, replaceGeneration ${result.surface.replaceGeneration}, contentGeneration ${result.surface.contentGeneration}`,
+    `requests  ${result.requests.length} model calls; ${result.runtimeContext.snapshots.length} runtime-context snapshots`,
     '',
     'events by type:',
     ...Object.entries(result.eventTypeCounts).sort((a, b) => b[1] - a[1]).map(([t, n]) => `  ${String(n).padStart(7)}  ${t}`),

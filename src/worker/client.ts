@@ -1,4 +1,4 @@
-import type { CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
+import type { ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
 
 /** Omit that distributes over the request union. */
@@ -40,6 +40,9 @@ export class WorkerClient {
   state(index: number): Promise<CursorState> { return this.call({ op: 'state', index }); }
   navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
   search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
+  prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
+  context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
+  request(index: number): Promise<RequestDetail> { return this.call({ op: 'request', index }); }
 }
 
 let shared: WorkerClient | null = null;

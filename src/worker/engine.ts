@@ -4,8 +4,11 @@ import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { foldSession } from '../core/session/fold-session.ts';
 import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
+import { analyzePrompts, type PromptAnalysis } from '../core/requests/analyze.ts';
+import { boundedLineDiff } from '../core/prompt/context-diff.ts';
+import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
-import type { ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -18,6 +21,7 @@ const ROWS_MAX = 1000;
 export class Engine {
   private replay: Replay | null = null;
   private projections: ProjectionRegistry | null = null;
+  private prompts: PromptAnalysis | null = null;
   private loadToken = 0;
 
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
@@ -45,8 +49,11 @@ export class Engine {
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'indexing' });
     const replay = new Replay(session);
     const projections = projectionsOf(session, { history: true });
+    const prompts = analyzePrompts(session);
     this.replay = replay;
     this.projections = projections;
+    this.prompts = prompts;
+    const findings: Diagnostic[] = prompts.findings.map((f) => ({ ...f }));
     const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
     const typeCounts: Record<string, number> = {};
     for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;
@@ -60,7 +67,7 @@ export class Engine {
       syntheticCount: session.synthetic.length,
       lastSeq: read.events.length ? read.events[read.events.length - 1].seq : -1,
       typeCounts,
-      diagnostics: session.diagnostics.map((d) => ({ ...d, index: seqIndex(d.seq) })),
+      diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: seqIndex(d.seq) })),
       tornTail: read.tornTail,
       ok: session.ok,
       columns: replay.index.columns,
@@ -68,6 +75,20 @@ export class Engine {
       families: replay.index.families,
       replacements: session.surface.replacements,
       turns: read.events.filter((e) => e.type === 'turn/start').length,
+      requests: prompts.requests.requests.map((r) => ({
+        index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
+        model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
+        messageCount: r.messageCount, toolCount: r.tools.names.length,
+        keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
+        keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
+        reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
+      })),
+      contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
+        seq: c.seq, index: replay.indexOfSeq(c.seq), names: c.sections.map((x) => x.name), onSurface: c.onSurface,
+        shadowedBy: c.shadowedBy, reemittedAfterShadowing: c.reemittedAfterShadowing, unchanged: c.unchanged,
+        cleared: c.form === 'cleared', turn: c.turn, step: c.step,
+      })),
+      systemPromptSource: prompts.systemPromptSource,
       projectionUnits: projections.units.map((u) => ({
         key: u.key,
         stateVersion: u.stateVersion,
@@ -174,6 +195,50 @@ export class Engine {
     });
   }
 
+  /** The effective system prompt at event `index`, and its diff against the one before it. */
+  prompt(index: number): PromptAtCursor {
+    const replay = this.need();
+    const prompts = this.prompts!;
+    const seq = replay.session.events[index]?.seq ?? -1;
+    const at = prompts.systemPrompt.at(seq);
+    const before = at.setBySeq !== null && at.setBySeq > 0 ? prompts.systemPrompt.at(at.setBySeq - 1) : null;
+    const previousText = before ? before.text : null;
+    const diff = typeof at.text === 'string' && typeof previousText === 'string' ? boundedLineDiff(previousText, at.text) : null;
+    return {
+      source: prompts.systemPromptSource, text: at.text, setBySeq: at.setBySeq, setBy: at.setBy, changedAt: at.changedAt,
+      scrubbed: at.scrubbed, previousText, diff, contextSeq: prompts.runtimeContext.effectiveAt(seq),
+    };
+  }
+
+  /** Two runtime-context snapshots by seq (a null: the one before b) and their section diff. */
+  context(a: number | null, b: number): ContextComparison {
+    const snapshots = this.prompts!.runtimeContext.snapshots;
+    const bEntry = snapshots.find((s) => s.seq === b);
+    if (!bEntry) throw new Error(`no runtime-context snapshot at seq ${b}`);
+    const aSeq = a ?? bEntry.previousSeq;
+    const aEntry = aSeq === null ? undefined : snapshots.find((s) => s.seq === aSeq);
+    return { a: aEntry ?? null, b: bEntry, diff: aEntry ? (this.prompts!.runtimeContext.compare(aEntry.seq, b) ?? bEntry.diff) : bEntry.diff };
+  }
+
+  /** One model call in full, with a message-level diff against the previous call. */
+  request(index: number): RequestDetail {
+    const list = this.prompts!.requests.requests;
+    const request = list[index];
+    if (!request) throw new Error(`no request ${index}`);
+    const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
+    if (!previous) return { request, messageDiff: null };
+    const before = new Set(previous.messages.map((m) => m.id));
+    const after = new Set(request.messages.map((m) => m.id));
+    return {
+      request,
+      messageDiff: {
+        kept: request.prefix.keptMessages,
+        removed: [...before].filter((id) => !after.has(id)),
+        added: [...after].filter((id) => !before.has(id)),
+      },
+    };
+  }
+
   navigate(kind: Parameters<Replay['navigate']>[0], from: number, dir: 1 | -1): number | null {
     const replay = this.need();
     const withDiagnostics = new Set<number>();
@@ -202,6 +267,9 @@ export class Engine {
         case 'state': result = this.state(req.index); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
         case 'search': result = this.search(req.text, req.from, req.dir); break;
+        case 'prompt': result = this.prompt(req.index); break;
+        case 'context': result = this.context(req.a, req.b); break;
+        case 'request': result = this.request(req.index); break;
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {

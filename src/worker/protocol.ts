@@ -4,6 +4,9 @@ import type { Message } from '../core/messages/types.ts';
 import type { ReplayColumns, NavKind } from '../core/replay/replay-index.ts';
 import type { Replacement } from '../core/surface/types.ts';
 import type { ProjectionFailure } from '../core/projections/types.ts';
+import type { LinePart, SnapshotDiff } from '../core/prompt/context-diff.ts';
+import type { ContextSnapshot } from '../core/prompt/runtime-context.ts';
+import type { ModelRequest } from '../core/requests/build.ts';
 
 /** Messages between the main thread and the load worker. Plain data only. */
 export type LoadSource =
@@ -18,7 +21,10 @@ export type Request =
   | { id: number; op: 'event'; index: number }
   | { id: number; op: 'state'; index: number }
   | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
-  | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 };
+  | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
+  | { id: number; op: 'prompt'; index: number }
+  | { id: number; op: 'context'; a: number | null; b: number }
+  | { id: number; op: 'request'; index: number };
 
 export interface LoadProgress {
   bytesIn: number;
@@ -55,6 +61,12 @@ export interface LoadSummary {
   replacements: Replacement[];
   turns: number;
   loadMs: number;
+  /** Every model call, one row each (the Requests table). */
+  requests: RequestRow[];
+  /** Every runtime-context snapshot in log order. */
+  contextSnapshots: ContextSnapshotRow[];
+  /** Where the system prompt lives in this dialect. */
+  systemPromptSource: 'header' | 'system-message';
   /** Projection units (wire and host-only) with the seqs where each changed. */
   projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: number[]; failure: ProjectionFailure | null }[];
 }
@@ -116,4 +128,66 @@ export interface CursorState {
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
   messages: Message[];
   projections: ProjectionAtCursor[];
+}
+
+export interface RequestRow {
+  index: number;
+  cut: number;
+  /** Event index of the cut. */
+  cutIndex: number;
+  turn: number;
+  step: number;
+  attempt: number;
+  model: string;
+  messageCount: number;
+  toolCount: number;
+  keptMessages: number;
+  previousMessageCount: number;
+  keptBytes: number;
+  bytes: number;
+  extendsPrevious: boolean;
+  reasons: string[];
+  cacheReadTokens?: number;
+  inputTokens?: number;
+  outcome?: string;
+}
+
+export interface ContextSnapshotRow {
+  seq: number;
+  index: number;
+  names: string[];
+  onSurface: boolean;
+  shadowedBy: number | null;
+  reemittedAfterShadowing: boolean;
+  unchanged: boolean;
+  cleared: boolean;
+  turn: number | null;
+  step: number | null;
+}
+
+export interface PromptAtCursor {
+  source: 'header' | 'system-message';
+  text: string | null | undefined;
+  setBySeq: number | null;
+  setBy: string | null;
+  changedAt: boolean;
+  scrubbed: boolean;
+  /** The effective prompt just before the event that set the current one. */
+  previousText: string | null | undefined;
+  /** Line diff previous → current; null when a limit stopped it or there is nothing to compare. */
+  diff: LinePart[] | null;
+  /** The runtime-context snapshot in force at the cursor (last owned one on the surface). */
+  contextSeq: number | null;
+}
+
+export interface ContextComparison {
+  a: ContextSnapshot | null;
+  b: ContextSnapshot;
+  diff: SnapshotDiff;
+}
+
+export interface RequestDetail {
+  request: ModelRequest;
+  /** Messages kept from, dropped from and added to the previous call, by id. */
+  messageDiff: { kept: number; removed: string[]; added: string[] } | null;
 }

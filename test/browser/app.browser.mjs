@@ -75,4 +75,23 @@ export const browserTests = {
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.equal(await page.locator('img[src=x]').count(), 0);
   },
+
+  async 'projections, prompt and requests panels show the state at the cursor'({ page, baseUrl, shot }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    await page.getByRole('tab', { name: 'Projections' }).click();
+    await page.getByRole('article', { name: 'Projection todos' }).waitFor();
+    assert.match(await page.getByRole('article', { name: 'Projection title' }).innerText(), /watermark \d+/);
+    await shot('projections');
+    await page.getByRole('tab', { name: 'Prompt' }).click();
+    await page.getByText('Effective system prompt').waitFor();
+    await page.getByLabel('Runtime-context diff').waitFor();
+    await shot('prompt');
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    const rows = page.locator('.requests-table tbody tr');
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) > 10, 'the demo log has many model calls');
+    await page.locator('.request-detail').getByText(/Call \d+/).waitFor();
+    await shot('requests');
+  },
 };

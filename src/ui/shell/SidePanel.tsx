@@ -2,11 +2,13 @@ import { useView, type SideTab } from '../../store/view.ts';
 import type { CursorState } from '../../worker/protocol.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
 import { ProjectionsPanel } from '../projections/ProjectionsPanel.tsx';
+import { PromptPanel } from '../prompt/PromptPanel.tsx';
+import { RequestsPanel } from '../requests/RequestsPanel.tsx';
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['projections', 'Projections'], ['diagnostics', 'Diagnostics']];
+const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['diagnostics', 'Diagnostics']];
 
 export function SidePanel({ state }: { state: CursorState | null }) {
   const tab = useView((s) => s.sideTab);
@@ -24,6 +26,8 @@ export function SidePanel({ state }: { state: CursorState | null }) {
       {tab === 'inspector' && <EventInspector />}
       {tab === 'messages' && <MessagesView state={state} />}
       {tab === 'projections' && <ProjectionsPanel state={state} />}
+      {tab === 'prompt' && <PromptPanel />}
+      {tab === 'requests' && <RequestsPanel />}
       {tab === 'diagnostics' && <DiagnosticsPanel />}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { CursorState } from '../../worker/protocol.ts';
 import { JsonView } from '../json/JsonView.tsx';
+import { downloadJson } from '../export.ts';
 
 /** The model-context view at the cursor: deriveMessages() exactly as DSH returns it. */
 export function MessagesView({ state }: { state: CursorState | null }) {
@@ -9,6 +10,8 @@ export function MessagesView({ state }: { state: CursorState | null }) {
       <div className="panel-toolbar">
         <span className="muted">{state.messages.length} messages the model would be sent after seq {state.seq}</span>
         <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(state.messages, null, 2))}>Copy as JSON</button>
+        <button onClick={() => downloadJson(`messages-at-seq-${state.seq}.json`, state.messages)}>Download</button>
+        <button onClick={() => downloadJson(`surface-at-seq-${state.seq}.json`, { seq: state.seq, nodes: state.nodes.map((n) => n.seq), replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration })}>Surface</button>
       </div>
       <div className="scroll json">
         {state.messages.map((m, i) => (

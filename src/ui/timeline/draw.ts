@@ -50,7 +50,7 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
   g.font = '10px system-ui, sans-serif';
   let lastLabelX = -100;
   for (let i = first; i < last; i++) {
-    if (i === 0 || col.turn[i] !== col.turn[i - 1]) {
+    if (col.turn[i] > 0 && (i === 0 || col.turn[i] !== col.turn[i - 1])) {
       const lx = x(i);
       if (lx - lastLabelX > 40) { g.fillText(`turn ${col.turn[i]}`, lx + 2, 10); lastLabelX = lx; }
     }
