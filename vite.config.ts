@@ -32,9 +32,21 @@ function contentSecurityPolicy(): Plugin {
 
 // `base: './'` keeps every asset URL relative, so `dist/` works from any
 // static host and any sub-path.
+/** Lists the built files so the service worker can cache the whole shell on install. */
+function precacheManifest(): Plugin {
+  return {
+    name: 'dsh-precache-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => !f.endsWith('.map')).sort();
+      this.emitFile({ type: 'asset', fileName: 'precache.json', source: JSON.stringify(files) });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), precacheManifest()],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {

@@ -12,7 +12,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const server = await serveDir(dist, { prefix: '/some/sub/path/' });
+const publishedLog = fs.readFileSync(path.join(dist, 'demo', 'demo-session-v4.jsonl'));
+const server = await serveDir(dist, { prefix: '/some/sub/path/', extra: { '/artifacts/secret-session.jsonl': publishedLog } });
 const browser = await chromium.launch({
   executablePath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
@@ -31,7 +32,7 @@ for (const [name, run] of Object.entries(browserTests)) {
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   page.on('request', (r) => { if (!r.url().startsWith(server.url.replace(/\/some.*/, '')) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url()); });
   try {
-    await run({ page, baseUrl: server.url, consoleErrors, foreignRequests, shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
+    await run({ page, context, baseUrl: server.url, origin: server.url.replace(/\/some.*/, ''), consoleErrors, foreignRequests, shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
     if (consoleErrors.length) throw new Error(`console errors: ${consoleErrors.join(' | ')}`);
     if (foreignRequests.length) throw new Error(`requests to other origins: ${foreignRequests.join(', ')}`);
     passed++;

@@ -94,4 +94,24 @@ export const browserTests = {
     await page.locator('.request-detail').getByText(/Call \d+/).waitFor();
     await shot('requests');
   },
+
+  async '?url= opens a published log; it is never cached, and the app works offline after a visit'({ page, context, baseUrl, origin }) {
+    await page.goto(`${baseUrl}?url=${encodeURIComponent(`${origin}/artifacts/secret-session.jsonl`)}`);
+    await page.getByText('secret-session.jsonl · v4').waitFor({ timeout: 20000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null || navigator.serviceWorker.ready, null, { timeout: 10000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await ready(page);
+    const cached = await page.evaluate(async () => {
+      const urls = [];
+      for (const key of await caches.keys()) for (const req of await (await caches.open(key)).keys()) urls.push(req.url);
+      return urls;
+    });
+    assert.ok(cached.some((u) => u.includes('/assets/')), 'the app shell is cached');
+    assert.ok(!cached.some((u) => u.includes('secret-session')), `a user log was cached: ${cached.join(', ')}`);
+    await context.setOffline(true);
+    await page.goto(baseUrl);
+    await ready(page);
+    await context.setOffline(false);
+  },
 };

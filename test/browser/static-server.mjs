@@ -10,9 +10,15 @@ const TYPES = {
   '.png': 'image/png', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
 };
 
-export function serveDir(root, { prefix = '/' } = {}) {
+export function serveDir(root, { prefix = '/', extra = {} } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    // Extra files outside the app (e.g. a published log for `?url=`), with CORS like a CI artifact host.
+    if (extra[url.pathname] !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' });
+      res.end(extra[url.pathname]);
+      return;
+    }
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
     let rel = decodeURIComponent(url.pathname.slice(prefix.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';

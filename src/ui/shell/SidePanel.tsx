@@ -1,9 +1,12 @@
 import { useView, type SideTab } from '../../store/view.ts';
 import type { CursorState } from '../../worker/protocol.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
-import { ProjectionsPanel } from '../projections/ProjectionsPanel.tsx';
-import { PromptPanel } from '../prompt/PromptPanel.tsx';
-import { RequestsPanel } from '../requests/RequestsPanel.tsx';
+import { lazy, Suspense } from 'react';
+
+// Heavier panels load on first use, keeping the initial bundle small.
+const ProjectionsPanel = lazy(() => import('../projections/ProjectionsPanel.tsx').then((m) => ({ default: m.ProjectionsPanel })));
+const PromptPanel = lazy(() => import('../prompt/PromptPanel.tsx').then((m) => ({ default: m.PromptPanel })));
+const RequestsPanel = lazy(() => import('../requests/RequestsPanel.tsx').then((m) => ({ default: m.RequestsPanel })));
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
@@ -25,9 +28,11 @@ export function SidePanel({ state }: { state: CursorState | null }) {
       </div>
       {tab === 'inspector' && <EventInspector />}
       {tab === 'messages' && <MessagesView state={state} />}
-      {tab === 'projections' && <ProjectionsPanel state={state} />}
-      {tab === 'prompt' && <PromptPanel />}
-      {tab === 'requests' && <RequestsPanel />}
+      <Suspense fallback={<p className="muted pad">Loading panel…</p>}>
+        {tab === 'projections' && <ProjectionsPanel state={state} />}
+        {tab === 'prompt' && <PromptPanel />}
+        {tab === 'requests' && <RequestsPanel />}
+      </Suspense>
       {tab === 'diagnostics' && <DiagnosticsPanel />}
     </section>
   );
