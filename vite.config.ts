@@ -58,6 +58,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/corpus/**', 'test/browser/**'],
           environment: 'node',
+          // Property and fuzz tests do real work; CI machines have 2 cores.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { finding, type PromptFinding } from '../requests/findings.ts';
-import type { SurfaceVisitor } from '../requests/walk.ts';
+import type { SurfaceVisitor } from '../surface/walk.ts';
 import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-diff.ts';
 import { checkSnapshot, isRuntimeContextEvent, readSnapshot, type ContextSnapshot } from './runtime-context.ts';
 

@@ -1,7 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { canonicalHeader, isScrubbed } from '../requests/header.ts';
-import type { SurfaceVisitor } from '../requests/walk.ts';
+import type { SurfaceVisitor } from '../surface/walk.ts';
 import { findVariableReference } from './interpolate.ts';
 import { systemNodes, systemText } from './system-nodes.ts';
 import { finding, type PromptFinding } from '../requests/findings.ts';

@@ -3,6 +3,8 @@ import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
 import { planSurfaceEvent } from '../surface/plan.ts';
 import { cloneSurface, emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
+import { walkSurface } from '../surface/walk.ts';
+import { indexOfSeq } from './seq-index.ts';
 import { FAMILIES, familyOf } from './families.ts';
 
 /**
@@ -55,56 +57,49 @@ export class Replay {
       surfaceChange: new Uint8Array(n), requestCut: new Uint8Array(n), synthetic: new Uint8Array(n),
     };
     const firstSynthetic = n - session.synthetic.length;
-    const state = emptySurface();
     let turn = 0;
     let step = 0;
     let retryPending = false;
     const stepsWithCall = new Set<string>();
-    for (let i = 0; i < n; i++) {
-      if (i % checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
-      const e = events[i];
-      let id = typeIds.get(e.type);
-      if (id === undefined) { id = typeNames.length; typeIds.set(e.type, id); typeNames.push(e.type); }
-      const d = e.data ?? {};
-      if (e.type === 'turn/start') { turn = typeof d.turn === 'number' ? d.turn : turn + 1; step = 0; }
-      if (e.type === 'step/start') step = typeof d.step === 'number' ? d.step : step + 1;
-      columns.seq[i] = e.seq;
-      columns.typeId[i] = id;
-      columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
-      // The open turn/step as the boundaries say, so every event sorts into one band.
-      columns.turn[i] = turn;
-      columns.step[i] = step;
-      columns.time[i] = e.time;
-      columns.synthetic[i] = i >= firstSynthetic ? 1 : 0;
-      const plan = planSurfaceEvent(state, e, this.ctx);
-      applySurfacePlan(state, plan);
-      columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
-      // Model-call cuts (spec prompt-and-requests; corpus expected README): the first
-      // chunk of a (turn, step), and again after a finish whose reason is error/aborted.
-      if (e.type === 'assistant/chunk') {
-        const key = `${columns.turn[i]}/${columns.step[i]}`;
-        if (!stepsWithCall.has(key) || retryPending) { columns.requestCut[i] = 1; stepsWithCall.add(key); retryPending = false; }
-        const reason = d.chunk?.type === 'finish' ? d.chunk.reason?.kind : undefined;
-        if (reason === 'error' || reason === 'aborted') retryPending = true;
-      } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
-        columns.requestCut[i] = 1;
-      }
-    }
+    let i = 0;
+    walkSurface(events, session.read.dialect, [{
+      before: (_event, state) => {
+        if (i % checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
+      },
+      after: (e, _state, plan) => {
+        let id = typeIds.get(e.type);
+        if (id === undefined) { id = typeNames.length; typeIds.set(e.type, id); typeNames.push(e.type); }
+        const d = e.data ?? {};
+        if (e.type === 'turn/start') { turn = typeof d.turn === 'number' ? d.turn : turn + 1; step = 0; }
+        if (e.type === 'step/start') step = typeof d.step === 'number' ? d.step : step + 1;
+        columns.seq[i] = e.seq;
+        columns.typeId[i] = id;
+        columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
+        // The open turn/step as the boundaries say, so every event sorts into one band.
+        columns.turn[i] = turn;
+        columns.step[i] = step;
+        columns.time[i] = e.time;
+        columns.synthetic[i] = i >= firstSynthetic ? 1 : 0;
+        columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
+        // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
+        // and again after a finish whose reason is error/aborted; V2+ settlements.
+        if (e.type === 'assistant/chunk') {
+          const key = `${turn}/${step}`;
+          if (!stepsWithCall.has(key) || retryPending) { columns.requestCut[i] = 1; stepsWithCall.add(key); retryPending = false; }
+          const reason = d.chunk?.type === 'finish' ? d.chunk.reason?.kind : undefined;
+          if (reason === 'error' || reason === 'aborted') retryPending = true;
+        } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
+          columns.requestCut[i] = 1;
+        }
+        i++;
+      },
+    }]);
     this.index = { columns, typeNames, families: FAMILIES, checkpointEvery, count: n };
   }
 
   /** Index of the event with this seq (events are in seq order; seqs may have gaps in a corrupt log). */
   indexOfSeq(seq: number): number {
-    const col = this.index.columns.seq;
-    let lo = 0;
-    let hi = col.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (col[mid] < seq) lo = mid + 1;
-      else if (col[mid] > seq) hi = mid - 1;
-      else return mid;
-    }
-    return Math.max(0, Math.min(lo, col.length - 1));
+    return indexOfSeq(this.index.columns.seq, seq);
   }
 
   /**

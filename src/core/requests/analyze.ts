@@ -5,7 +5,7 @@ import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList } from './build.ts';
 import { finding, type PromptFinding } from './findings.ts';
-import { walkSurface } from './walk.ts';
+import { walkSurface } from '../surface/walk.ts';
 
 /**
  * System prompt, runtime context and requests of one session in a single

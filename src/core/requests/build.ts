@@ -9,7 +9,7 @@ import { contentHash } from './hash.ts';
 import { canonicalHeader, headerEquals, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
 import { analyzePrefix, serializeForPrefix, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
-import { walkSurface, type SurfaceVisitor } from './walk.ts';
+import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 
 /**
  * Every model call of a log, rebuilt from the log alone

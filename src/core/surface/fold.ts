@@ -1,8 +1,9 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
-import { applySurfacePlan } from './apply.ts';
-import { planSurfaceEvent } from './plan.ts';
-import { emptySurface, type SurfaceContext, type SurfaceState } from './types.ts';
+import type { SurfaceState } from './types.ts';
+import { walkSurface, type SurfaceVisitor } from './walk.ts';
+
+export { eventLookup } from './walk.ts';
 
 /** One event that changed the surface, as DSH's reference `steps[]` lists them. */
 export interface SurfaceStep {
@@ -12,17 +13,6 @@ export interface SurfaceStep {
   nodes: number[];
   replaceGeneration: number;
   contentGeneration: number;
-}
-
-/** Event lookup by seq for a log whose seqs may have gaps (a corrupt log is still shown). */
-export function eventLookup(events: readonly LogEvent[]): (seq: number) => LogEvent | undefined {
-  const contiguous = events.every((e, i) => e.seq === events[0].seq + i);
-  if (contiguous) {
-    const base = events.length ? events[0].seq : 0;
-    return (seq) => events[seq - base];
-  }
-  const bySeq = new Map(events.map((e) => [e.seq, e]));
-  return (seq) => bySeq.get(seq);
 }
 
 export interface FoldOptions {
@@ -42,13 +32,9 @@ export interface SurfaceFold {
  * diagnostic and is not applied; folding continues.
  */
 export function foldSurface(events: readonly LogEvent[], dialect: Dialect, options: FoldOptions = {}): SurfaceFold {
-  const ctx: SurfaceContext = { dialect, eventAt: eventLookup(events) };
-  const state = emptySurface();
   const steps: SurfaceStep[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const event of events) {
-    const plan = planSurfaceEvent(state, event, ctx);
-    applySurfacePlan(state, plan);
+  const record: SurfaceVisitor = { after(event, state, plan) {
     if (plan.kind === 'reject') {
       diagnostics.push(diagnostic(plan.code, `invalid event at seq ${event.seq}: ${plan.message}`, { seq: event.seq }));
     } else if (options.steps && plan.kind !== 'none') {
@@ -61,6 +47,7 @@ export function foldSurface(events: readonly LogEvent[], dialect: Dialect, optio
         contentGeneration: state.contentGeneration,
       });
     }
-  }
+  } };
+  const state = walkSurface(events, dialect, [record]);
   return { state, steps, diagnostics };
 }

@@ -1,24 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { EventDetail } from '../../worker/protocol.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
-import { indexOfSeq } from '../seq-index.ts';
+import { indexOfSeq } from '../../core/replay/seq-index.ts';
 
 /** The selected event in full: where it came from, its findings, where it stands on the surface. */
 export function EventInspector() {
   const selected = useCursor((s) => s.selected);
   const seek = useCursor((s) => s.seek);
-  const client = useSession((s) => s.client);
   const summary = useSession((s) => s.summary);
-  const [detail, setDetail] = useState<EventDetail | null>(null);
+  const detail = useWorkerQuery((client) => client.event(selected), [selected]);
   const [showStored, setShowStored] = useState(false);
-  useEffect(() => {
-    if (!client || !summary) return;
-    let live = true;
-    client.event(selected).then((d) => { if (live) setDetail(d); }, () => {});
-    return () => { live = false; };
-  }, [client, summary, selected]);
   if (!detail) return null;
   const { event, origin } = detail;
   return (

@@ -3,7 +3,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { CursorState, ProjectionAtCursor } from '../../worker/protocol.ts';
 import { JsonView } from '../json/JsonView.tsx';
-import { indexOfSeq } from '../seq-index.ts';
+import { indexOfSeq } from '../../core/replay/seq-index.ts';
 import { ChangeStrip } from './ChangeStrip.tsx';
 import { FriendlyView } from './FriendlyView.tsx';
 

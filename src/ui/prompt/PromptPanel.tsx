@@ -1,37 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { ContextComparison, PromptAtCursor } from '../../worker/protocol.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { LineDiff } from './LineDiff.tsx';
 import { PromptText } from './PromptText.tsx';
-import { indexOfSeq } from '../seq-index.ts';
+import { indexOfSeq } from '../../core/replay/seq-index.ts';
 
 /** The effective system prompt at the cursor, and the runtime-context snapshots with diffs. */
 export function PromptPanel() {
-  const client = useSession((s) => s.client);
   const summary = useSession((s) => s.summary);
   const index = useCursor((s) => s.index);
   const seek = useCursor((s) => s.seek);
-  const [prompt, setPrompt] = useState<PromptAtCursor | null>(null);
   const [pick, setPick] = useState<{ a: number | null; b: number | null }>({ a: null, b: null });
-  const [comparison, setComparison] = useState<ContextComparison | null>(null);
   const [showDiff, setShowDiff] = useState(false);
-
-  useEffect(() => {
-    if (!client || !summary) return;
-    let live = true;
-    client.prompt(index).then((p) => { if (live) setPrompt(p); }, () => {});
-    return () => { live = false; };
-  }, [client, summary, index]);
-
+  const prompt = useWorkerQuery((client) => client.prompt(index), [index]);
   // The snapshot to show: the user's pick, else the one in force at the cursor.
   const bSeq = pick.b ?? prompt?.contextSeq ?? null;
-  useEffect(() => {
-    if (!client || bSeq === null) { setComparison(null); return; }
-    let live = true;
-    client.context(pick.a, bSeq).then((c) => { if (live) setComparison(c); }, () => setComparison(null));
-    return () => { live = false; };
-  }, [client, pick.a, bSeq]);
+  const comparison = useWorkerQuery((client) => (bSeq === null ? null : client.context(pick.a, bSeq)), [pick.a, bSeq]);
 
   if (!summary || !prompt) return null;
   const jump = (seq: number) => seek(indexOfSeq(summary.columns.seq, seq));

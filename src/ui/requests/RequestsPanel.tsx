@@ -2,7 +2,8 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '
 import { useEffect, useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { RequestDetail, RequestRow } from '../../worker/protocol.ts';
+import type { RequestRow } from '../../worker/protocol.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { downloadJson } from '../export.ts';
 
@@ -25,7 +26,6 @@ const COLUMNS = [
 /** Every model call; the selected one in full, with its diff against the previous call. */
 export function RequestsPanel() {
   const summary = useSession((s) => s.summary);
-  const client = useSession((s) => s.client);
   const cursor = useCursor((s) => s.index);
   const seek = useCursor((s) => s.seek);
   const rows = summary?.requests ?? [];
@@ -33,14 +33,8 @@ export function RequestsPanel() {
   const atCursor = useMemo(() => { let k = -1; for (const r of rows) if (r.cutIndex <= cursor) k = r.index; return k; }, [rows, cursor]);
   const [picked, setPicked] = useState<number | null>(null);
   const selected = picked ?? atCursor;
-  const [detail, setDetail] = useState<RequestDetail | null>(null);
   useEffect(() => { setPicked(null); }, [summary]);
-  useEffect(() => {
-    if (!client || selected < 0) { setDetail(null); return; }
-    let live = true;
-    client.request(selected).then((d) => { if (live) setDetail(d); }, () => {});
-    return () => { live = false; };
-  }, [client, selected]);
+  const detail = useWorkerQuery((client) => (selected < 0 ? null : client.request(selected)), [selected]);
   const table = useReactTable({ data: rows, columns: COLUMNS, getCoreRowModel: getCoreRowModel() });
   if (!summary) return null;
   if (rows.length === 0) return <p className="muted pad">No model calls in this log.</p>;

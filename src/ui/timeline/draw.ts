@@ -1,5 +1,5 @@
 import type { LoadSummary } from '../../worker/protocol.ts';
-import { indexOfSeq } from '../seq-index.ts';
+import { indexOfSeq } from '../../core/replay/seq-index.ts';
 
 export interface TimelineView {
   start: number;

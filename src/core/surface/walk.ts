@@ -1,15 +1,14 @@
 import type { Dialect, LogEvent } from '../log/types.ts';
-import { applySurfacePlan } from '../surface/apply.ts';
-import { eventLookup } from '../surface/fold.ts';
-import { planSurfaceEvent } from '../surface/plan.ts';
-import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
+import { applySurfacePlan } from './apply.ts';
+import { planSurfaceEvent } from './plan.ts';
+import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from './types.ts';
 
 /**
  * One pass of the surface fold with hooks before and after each event, so
- * several analyses (requests, system prompt, runtime context) can snapshot
- * the surface at their cuts without refolding per cut. It runs the same
- * planSurfaceEvent/applySurfacePlan as foldSurface (log-and-surface §4.8–4.9):
- * a rejected event is not applied; its diagnostic is foldSurface's to report.
+ * several consumers (the full fold, the replay index, requests, system
+ * prompt, runtime context) share one walk of planSurfaceEvent /
+ * applySurfacePlan (log-and-surface §4.8–4.9) instead of each looping. A
+ * rejected event is not applied; foldSurface reports it.
  */
 export interface SurfaceVisitor {
   /** Called with the surface of every event before `event`. */
@@ -28,4 +27,13 @@ export function walkSurface(events: readonly LogEvent[], dialect: Dialect, visit
     for (const v of visitors) v.after?.(event, state, plan, ctx);
   }
   return state;
+}
+
+/** Event lookup by seq for a log whose seqs may have gaps (a corrupt log is still shown). */
+export function eventLookup(events: readonly LogEvent[]): (seq: number) => LogEvent | undefined {
+  const base = events.length ? events[0].seq : 0;
+  const contiguous = events.every((e, i) => e.seq === base + i);
+  if (contiguous) return (seq) => events[seq - base];
+  const bySeq = new Map(events.map((e) => [e.seq, e]));
+  return (seq) => bySeq.get(seq);
 }

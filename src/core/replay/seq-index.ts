@@ -1,5 +1,5 @@
 /** Index of the event with `seq` in the (sorted) seq column, or the nearest following one. */
-export function indexOfSeq(seqs: Float64Array, seq: number): number {
+export function indexOfSeq(seqs: ArrayLike<number>, seq: number): number {
   let lo = 0;
   let hi = seqs.length - 1;
   while (lo <= hi) {
@@ -8,5 +8,5 @@ export function indexOfSeq(seqs: Float64Array, seq: number): number {
     else if (seqs[mid] > seq) hi = mid - 1;
     else return mid;
   }
-  return Math.min(lo, seqs.length - 1);
+  return Math.max(0, Math.min(lo, seqs.length - 1));
 }
