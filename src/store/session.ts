@@ -1,8 +1,15 @@
 import { create } from 'zustand';
+import type { SessionHeader } from '../core/log/types.ts';
 import type { LoadProgress, LoadSource, LoadSummary } from '../worker/protocol.ts';
 import type { WorkerClient } from '../worker/client.ts';
 import { useCursor } from './cursor.ts';
 import { rememberRecent } from './recent.ts';
+
+/** One file of the workspace: several logs dropped together (a parent and its children). */
+export interface WorkspaceEntry {
+  source: LoadSource;
+  header: SessionHeader | null;
+}
 
 /**
  * The loaded session: what the worker reported about the open log. A failed
@@ -16,8 +23,15 @@ export interface SessionStore {
   error: string | null;
   demo: boolean;
   client: WorkerClient | null;
+  workspace: WorkspaceEntry[];
+  /** Index of the open entry in `workspace`. */
+  active: number;
   setClient(client: WorkerClient): void;
   open(source: LoadSource, options?: { demo?: boolean; cursor?: number }): Promise<void>;
+  /** Opens several files as one workspace; the root session (no parent among them) first. */
+  openMany(sources: LoadSource[]): Promise<void>;
+  /** Switches to another session of the workspace (by entry index or session id). */
+  switchTo(target: number | string): Promise<void>;
   cancel(): void;
   dismissError(): void;
 }
@@ -30,6 +44,8 @@ export const useSession = create<SessionStore>((set, get) => ({
   error: null,
   demo: false,
   client: null,
+  workspace: [],
+  active: 0,
   setClient: (client) => set({ client }),
   async open(source, options = {}) {
     const client = get().client;
@@ -37,7 +53,12 @@ export const useSession = create<SessionStore>((set, get) => ({
     set({ status: 'loading', progress: null, loadingName: source.name, error: null });
     try {
       const summary = await client.load(source, (progress) => set({ progress }));
-      set({ status: 'ready', summary, demo: options.demo ?? false, progress: null, loadingName: null });
+      const workspace = get().workspace;
+      const inWorkspace = workspace.findIndex((w) => w.source === source);
+      set({
+        status: 'ready', summary, demo: options.demo ?? false, progress: null, loadingName: null,
+        ...(inWorkspace >= 0 ? { active: inWorkspace } : { workspace: [{ source, header: summary.header }], active: 0 }),
+      });
       const last = summary.count - 1;
       useCursor.getState().reset(options.cursor !== undefined ? Math.min(options.cursor, last) : last);
       if (!options.demo) rememberRecent(source.name);
@@ -46,9 +67,32 @@ export const useSession = create<SessionStore>((set, get) => ({
       set({ status: get().summary ? 'ready' : 'error', error: message === 'cancelled' ? null : `Could not open ${source.name}: ${message}`, progress: null, loadingName: null });
     }
   },
+  async openMany(sources) {
+    const client = get().client;
+    if (!client || sources.length === 0) return;
+    if (sources.length === 1) return get().open(sources[0]);
+    const headers = await Promise.all(sources.map((s) => client.peek(s).catch(() => null)));
+    const ids = new Set(headers.map((h) => h?.id).filter(Boolean));
+    const entries = sources.map((source, i) => ({ source, header: headers[i] }));
+    // Parents first, then by depth: the session switcher reads as a tree.
+    entries.sort((a, b) => rank(a, ids) - rank(b, ids) || (a.header?.delegationDepth ?? 0) - (b.header?.delegationDepth ?? 0));
+    set({ workspace: entries, active: 0 });
+    await get().open(entries[0].source);
+  },
+  async switchTo(target) {
+    const { workspace } = get();
+    const index = typeof target === 'number' ? target : workspace.findIndex((w) => w.header?.id === target);
+    if (index < 0 || index >= workspace.length) return;
+    await get().open(workspace[index].source);
+  },
   cancel() {
     get().client?.cancel();
     set({ status: get().summary ? 'ready' : 'idle', progress: null, loadingName: null });
   },
   dismissError: () => set({ error: null }),
 }));
+
+function rank(entry: WorkspaceEntry, ids: Set<string | undefined>): number {
+  const parent = entry.header?.parentSession;
+  return parent && ids.has(parent) ? 1 : 0;
+}

@@ -1,5 +1,6 @@
 import type { ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
+import type { SessionHeader } from '../core/log/types.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -35,6 +36,7 @@ export class WorkerClient {
     return this.call({ op: 'load', source }, onProgress);
   }
   cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
+  peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }
   rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
   event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
   state(index: number): Promise<CursorState> { return this.call({ op: 'state', index }); }

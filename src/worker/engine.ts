@@ -1,4 +1,5 @@
 import { readLog } from '../core/log/reader.ts';
+import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
@@ -262,6 +263,7 @@ export class Engine {
           return;
         }
         case 'cancel': this.cancel(); result = null; break;
+        case 'peek': result = await peekHeader((await openSource(req.source)).chunks); break;
         case 'rows': result = this.rows(req.from, req.count); break;
         case 'event': result = this.event(req.index); break;
         case 'state': result = this.state(req.index); break;

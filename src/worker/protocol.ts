@@ -17,6 +17,7 @@ export type LoadSource =
 export type Request =
   | { id: number; op: 'load'; source: LoadSource }
   | { id: number; op: 'cancel' }
+  | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
   | { id: number; op: 'event'; index: number }
   | { id: number; op: 'state'; index: number }

@@ -114,4 +114,27 @@ export const browserTests = {
     await ready(page);
     await context.setOffline(false);
   },
+
+  async 'several files open as one workspace; a child links to its parent'({ page, baseUrl, shot }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    const parentText = fs.readFileSync('public/demo/demo-session-v4.jsonl', 'utf8');
+    const parentId = JSON.parse(parentText.split('\n')[0]).id;
+    const child = [
+      { type: 'session', version: 4, id: 'child-1', createdAt: 5, isSeeded: false, delegationDepth: 1, cwd: '/w', parentSession: parentId, origin: 'subagent' },
+      { type: 'turn/start', seq: 0, time: 1, data: { turn: 1 } },
+      { type: 'user/message', seq: 1, time: 2, data: { id: 'c1', role: 'user', content: [{ type: 'text', text: 'child task' }], source: { kind: 'user' } }, surfaceOp: 'append' },
+      { type: 'turn/end', seq: 2, time: 3, data: { turn: 1, reason: { kind: 'completed' } } },
+    ].map((r) => JSON.stringify(r)).join('\n') + '\n';
+    await page.getByLabel('Open log').setInputFiles([
+      { name: 'child.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(child) },
+      { name: 'parent.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(parentText) },
+    ]);
+    await page.getByText('parent.jsonl · v4').waitFor({ timeout: 20000 });
+    await page.getByLabel('Session').selectOption({ label: '  child.jsonl (subagent)' });
+    await page.getByText('child.jsonl · v4').waitFor({ timeout: 20000 });
+    await shot('workspace-child');
+    await page.getByRole('button', { name: '↑ parent session' }).click();
+    await page.getByText('parent.jsonl · v4').waitFor({ timeout: 20000 });
+  },
 };

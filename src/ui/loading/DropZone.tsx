@@ -3,7 +3,7 @@ import { useSession } from '../../store/session.ts';
 
 /** The whole window is a drop target; an overlay says so while a file is dragged over it. */
 export function DropZone() {
-  const open = useSession((s) => s.open);
+  const openMany = useSession((s) => s.openMany);
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -14,8 +14,8 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      const file = e.dataTransfer?.files[0];
-      if (file) void open({ kind: 'file', file, name: file.name });
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length) void openMany(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -27,6 +27,6 @@ export function DropZone() {
       window.removeEventListener('dragover', dragover);
       window.removeEventListener('drop', drop);
     };
-  }, [open]);
+  }, [openMany]);
   return over ? <div className="drop-overlay">Drop a DSH session log to open it (.jsonl, .zst, .gz)</div> : null;
 }

@@ -2,10 +2,12 @@ import { useRef, useState } from 'react';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { clearRecent, recentLogs } from '../../store/recent.ts';
+import { SessionSwitcher } from './SessionSwitcher.tsx';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
   const open = useSession((s) => s.open);
+  const openMany = useSession((s) => s.openMany);
   const summary = useSession((s) => s.summary);
   const demo = useSession((s) => s.demo);
   const theme = useView((s) => s.theme);
@@ -32,10 +34,11 @@ export function Toolbar() {
     <header className="toolbar">
       <strong className="brand">DSH Devtools</strong>
       <button onClick={() => fileInput.current?.click()} title="Open a .jsonl, .zst or .gz session log (or drop it anywhere)">Open log</button>
-      <input ref={fileInput} type="file" hidden aria-label="Open log" onChange={(e) => { const f = e.target.files?.[0]; if (f) void open({ kind: 'file', file: f, name: f.name }); e.target.value = ''; }} />
+      <input ref={fileInput} type="file" multiple hidden aria-label="Open log" onChange={(e) => { const files = [...(e.target.files ?? [])]; if (files.length) void openMany(files.map((f) => ({ kind: 'file' as const, file: f, name: f.name }))); e.target.value = ''; }} />
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
       <button onClick={() => setDialog('recent')}>Recent</button>
+      <SessionSwitcher />
       {summary && (
         <span className="session-name" title={summary.header?.id ?? ''}>
           {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
