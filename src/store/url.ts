@@ -15,6 +15,7 @@ export interface LinkState {
   theme?: Theme;
   search?: string;
   hide?: string[];
+  columns?: [number, number];
 }
 
 export function encodeHash(s: LinkState): string {
@@ -25,6 +26,7 @@ export function encodeHash(s: LinkState): string {
   if (s.theme && s.theme !== 'system') p.set('theme', s.theme);
   if (s.search) p.set('q', s.search);
   if (s.hide?.length) p.set('hide', s.hide.join(','));
+  if (s.columns) p.set('w', s.columns.map((c) => Math.round(c)).join(','));
   return p.toString();
 }
 
@@ -40,7 +42,14 @@ export function decodeHash(hash: string): LinkState {
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,
     search: p.get('q') ?? undefined,
     hide: p.get('hide')?.split(',').filter(Boolean),
+    columns: parseColumns(p.get('w')),
   };
+}
+
+function parseColumns(value: string | null): [number, number] | undefined {
+  const parts = value?.split(',').map(Number);
+  if (!parts || parts.length !== 2 || parts.some((n) => !Number.isFinite(n) || n < 10 || n > 80) || parts[0] + parts[1] > 90) return undefined;
+  return [parts[0], parts[1]];
 }
 
 /** Applies a decoded link to the stores (cursor is applied after the log loads). */
@@ -50,6 +59,7 @@ export function applyViewLink(s: LinkState): void {
   if (s.theme) view.setTheme(s.theme);
   if (s.search) view.setSearch(s.search);
   if (s.hide) useView.setState({ hiddenFamilies: s.hide });
+  if (s.columns) view.setColumns(s.columns);
 }
 
 /** Keeps location.hash in step with the stores (replaceState: no history spam). */
@@ -60,7 +70,7 @@ export function startUrlSync(): () => void {
     frame = requestAnimationFrame(() => {
       const { index, selected, count } = useCursor.getState();
       const v = useView.getState();
-      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies });
+      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns });
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
     });

@@ -10,6 +10,9 @@ export interface ViewStore {
   search: string;
   /** Families hidden from the event list. */
   hiddenFamilies: string[];
+  /** Widths of the events and surface columns, in % of the workspace (the side panel takes the rest). */
+  columns: [number, number];
+  setColumns(columns: [number, number]): void;
   setTheme(theme: Theme): void;
   setSideTab(tab: SideTab): void;
   setSearch(search: string): void;
@@ -21,6 +24,8 @@ export const useView = create<ViewStore>((set, get) => ({
   sideTab: 'inspector',
   search: '',
   hiddenFamilies: [],
+  columns: [38, 28],
+  setColumns: (columns) => set({ columns }),
   setTheme: (theme) => set({ theme }),
   setSideTab: (sideTab) => set({ sideTab }),
   setSearch: (search) => set({ search }),

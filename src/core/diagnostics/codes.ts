@@ -63,6 +63,7 @@ export const DIAGNOSTIC_DEFS = {
   'surface.projection': { severity: 'error', refuses: true, rule: 'A message-projection event has no interpreter, or its interpreter rejects it (E15, §6.4).' },
   // Prompt, runtime context and requests (prompt-and-requests.md §10).
   'request.no-header': { severity: 'error', rule: 'A model call has no earlier request/header (§8.1 step 5, §10); a warning for rc.8 fixtures, which DSH still restores.' },
+  'request.step-unsettled': { severity: 'info', rule: 'A step/start that no later assistant/attempt or assistant/message of the same turn and step answers: the call was interrupted, and no request is rebuilt for it (§8.1 step 2).' },
   'request.header-system': { severity: 'warning', rule: 'A format-3+ request/header carries system; the prompt belongs in system/message (§3.3, §10).' },
   'request.header-noncanonical': { severity: 'info', rule: 'A request/header has empty tools or adapterDefaults without a true flag; canonical form drops them (§6.1, §10).' },
   'request.header-reason': { severity: 'warning', rule: 'A header reason contradicts the log: initial after earlier headers, resume with none, change equal to the previous header (§6.2, §10).' },

@@ -189,6 +189,9 @@ export class RequestBuilder implements SurfaceVisitor {
 
   finish(): RequestList {
     this.checkPendingToolUpdate();
+    for (const s of this.detector.unsettled()) {
+      this.findings.push(finding('request.step-unsettled', `step ${String(s.turn)}.${String(s.step)} (step/start at seq ${s.seq}) has no later assistant settlement: its model call was interrupted or never made, so no request is rebuilt for it`, s.seq));
+    }
     // Cached-token counts sit beside the prefix analysis they explain.
     for (const r of this.requests) {
       if (typeof r.usage?.cacheReadTokens === 'number') r.prefix.cacheReadTokens = r.usage.cacheReadTokens;

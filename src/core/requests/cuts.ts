@@ -30,13 +30,30 @@ export class CutDetector {
   private readonly attempts = new Map<string, number>();
   private readonly rerequest = new Set<string>();
   private readonly started = new Set<string>();
+  /** Settlement mode: step/start events no settlement has followed yet, by (turn, step). */
+  private readonly awaiting = new Map<string, { seq: number; turn: unknown; step: unknown }[]>();
 
   constructor(readonly mode: CutMode) {}
+
+  /**
+   * Settlement mode: every step/start that no later settlement of the same
+   * (turn, step) answers (§8.1 step 2) — an interrupted model call whose
+   * request cannot be rebuilt. Read it after the last event.
+   */
+  unsettled(): { seq: number; turn: unknown; step: unknown }[] {
+    return [...this.awaiting.values()].flat().sort((a, b) => a.seq - b.seq);
+  }
 
   next(event: LogEvent): RequestCut | null {
     const d = event.data;
     if (event.type === 'step/start') {
-      this.started.add(key(d?.turn, d?.step));
+      const k = key(d?.turn, d?.step);
+      this.started.add(k);
+      if (this.mode === 'settlement') {
+        const list = this.awaiting.get(k) ?? [];
+        list.push({ seq: event.seq, turn: d?.turn, step: d?.step });
+        this.awaiting.set(k, list);
+      }
       return null;
     }
     if (this.mode === 'chunk') {
@@ -55,6 +72,7 @@ export class CutDetector {
     }
     if (event.type !== 'assistant/attempt' && event.type !== 'assistant/message') return null;
     const k = key(d?.turn, d?.step);
+    this.awaiting.delete(k);
     if (!this.started.has(k)) return null;
     const attempt = (this.attempts.get(k) ?? 0) + 1;
     this.attempts.set(k, attempt);

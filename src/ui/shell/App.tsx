@@ -14,6 +14,7 @@ import { Scrubber } from '../scrubber/Scrubber.tsx';
 import { SurfacePanel } from '../surface/SurfacePanel.tsx';
 import { Timeline } from '../timeline/Timeline.tsx';
 import { SidePanel } from './SidePanel.tsx';
+import { Workspace } from './Workspace.tsx';
 
 const DEMO = { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' };
 
@@ -78,11 +79,11 @@ export function App() {
         <>
           <Scrubber />
           <Timeline />
-          <main className="workspace">
+          <Workspace>
             <EventList />
             <SurfacePanel state={state} />
             <SidePanel state={state} />
-          </main>
+          </Workspace>
         </>
       ) : (
         status !== 'loading' && (
