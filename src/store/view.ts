@@ -13,6 +13,15 @@ export interface ViewStore {
   /** Widths of the events and surface columns, in % of the workspace (the side panel takes the rest). */
   columns: [number, number];
   setColumns(columns: [number, number]): void;
+  /** Surface panel: the model's view (surface) or the human transcript (append-origin). */
+  surfaceMode: 'surface' | 'transcript';
+  setSurfaceMode(mode: 'surface' | 'transcript'): void;
+  /** Playback speed: events per second, or 0 for as fast as possible. */
+  speed: number;
+  setSpeed(speed: number): void;
+  /** A modal overlay (not part of the link). */
+  overlay: 'help' | 'goto' | null;
+  setOverlay(overlay: 'help' | 'goto' | null): void;
   setTheme(theme: Theme): void;
   setSideTab(tab: SideTab): void;
   setSearch(search: string): void;
@@ -26,6 +35,12 @@ export const useView = create<ViewStore>((set, get) => ({
   hiddenFamilies: [],
   columns: [38, 28],
   setColumns: (columns) => set({ columns }),
+  surfaceMode: 'surface',
+  setSurfaceMode: (surfaceMode) => set({ surfaceMode }),
+  speed: 8,
+  setSpeed: (speed) => set({ speed }),
+  overlay: null,
+  setOverlay: (overlay) => set({ overlay }),
   setTheme: (theme) => set({ theme }),
   setSideTab: (sideTab) => set({ sideTab }),
   setSearch: (search) => set({ search }),

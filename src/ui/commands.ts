@@ -1,6 +1,7 @@
 import type { NavKind } from '../core/replay/replay-index.ts';
 import { useCursor } from '../store/cursor.ts';
 import { useSession } from '../store/session.ts';
+import { useView } from '../store/view.ts';
 
 /**
  * Every scrubber action is a named command with a stable id and a key, so the
@@ -21,22 +22,26 @@ async function step(kind: NavKind, dir: 1 | -1): Promise<void> {
   if (next !== null) seek(next);
 }
 
-const nav = (kind: NavKind, label: string, nextKey: string, prevKey: string): Command[] => [
-  { id: `next-${kind}`, label: `Next ${label}`, keys: [nextKey], run: () => void step(kind, 1) },
-  { id: `prev-${kind}`, label: `Previous ${label}`, keys: [prevKey], run: () => void step(kind, -1) },
+const nav = (kind: NavKind, label: string, nextKeys: string[], prevKeys: string[]): Command[] => [
+  { id: `next-${kind}`, label: `Next ${label}`, keys: nextKeys, run: () => void step(kind, 1) },
+  { id: `prev-${kind}`, label: `Previous ${label}`, keys: prevKeys, run: () => void step(kind, -1) },
 ];
 
 export const COMMANDS: Command[] = [
-  ...nav('event', 'event', 'ArrowRight', 'ArrowLeft'),
-  ...nav('surface', 'surface change', 'Shift+ArrowRight', 'Shift+ArrowLeft'),
-  ...nav('step', 'step', 'j', 'k'),
-  ...nav('turn', 'turn', 'Shift+J', 'Shift+K'),
-  ...nav('request', 'model call', 'm', 'Shift+M'),
-  ...nav('replace', 'replace', 'r', 'Shift+R'),
-  ...nav('diagnostic', 'diagnostic', 'e', 'Shift+E'),
+  ...nav('event', 'event', ['ArrowRight', 'j'], ['ArrowLeft', 'k']),
+  ...nav('surface', 'surface change', ['Shift+ArrowRight'], ['Shift+ArrowLeft']),
+  ...nav('step', 'step', ['l'], ['h']),
+  ...nav('turn', 'turn', ['Shift+L', 'PageDown'], ['Shift+H', 'PageUp']),
+  ...nav('request', 'model call', [']'], ['[']),
+  ...nav('replace', 'replace', ['.'], [',']),
+  ...nav('diagnostic', 'diagnostic', ['e'], ['Shift+E']),
   { id: 'first', label: 'First event', keys: ['Home'], run: () => useCursor.getState().seek(0) },
   { id: 'last', label: 'Last event', keys: ['End'], run: () => { const c = useCursor.getState(); c.seek(c.count - 1); } },
   { id: 'play', label: 'Play / pause', keys: [' '], run: () => { const c = useCursor.getState(); c.setPlaying(!c.playing); } },
+  { id: 'goto', label: 'Go to seq…', keys: ['g'], run: () => useView.getState().setOverlay('goto') },
+  { id: 'search', label: 'Search events', keys: ['/'], run: () => document.querySelector<HTMLInputElement>('input[aria-label="Find events"]')?.focus() },
+  { id: 'help', label: 'Keyboard shortcuts', keys: ['?'], run: () => useView.getState().setOverlay('help') },
+  { id: 'close', label: 'Close overlay', keys: ['Escape'], run: () => useView.getState().setOverlay(null) },
 ];
 
 export function keyOf(e: KeyboardEvent): string {

@@ -1,4 +1,5 @@
 import { readLog } from '../core/log/reader.ts';
+import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
@@ -9,6 +10,7 @@ import { analyzePrompts, type PromptAnalysis } from '../core/requests/analyze.ts
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
+import type { Message } from '../core/messages/types.ts';
 import type { ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
 
 /**
@@ -153,9 +155,18 @@ export class Engine {
         role: message?.role ?? null,
         preview: eventPreview(event),
         messageId: message?.id ?? null,
+        tokens: message ? safeEstimate(message) : 0,
         projected: state.projected.has(seq),
       };
     };
+    const onSurface = new Set(state.nodes);
+    const shadowedBy = new Map<number, number>();
+    for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
+    const transcript = session.events.slice(0, index + 1).filter((e) => e.surfaceOp === 'append').map((e) => ({
+      ...node(e.seq),
+      status: onSurface.has(e.seq) ? 'on-surface' as const : shadowedBy.has(e.seq) ? 'shadowed' as const : 'not-a-node' as const,
+      shadowedBy: shadowedBy.get(e.seq) ?? null,
+    }));
     return {
       index,
       seq: session.events[index]?.seq ?? -1,
@@ -165,6 +176,7 @@ export class Engine {
       replacements: state.replacements.map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
       change: plan?.kind ?? 'none',
       messages: deriveMessages(state, session.eventAt),
+      transcript,
       projections: this.projectionsAt(session.events[index]?.seq ?? -1),
     };
   }
@@ -303,4 +315,9 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   } finally {
     reader.releaseLock();
   }
+}
+
+/** Token estimate that never throws on a malformed message (the fold reports those). */
+function safeEstimate(message: Message): number {
+  try { return estimateMessage(message); } catch { return 0; }
 }

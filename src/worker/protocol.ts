@@ -114,6 +114,8 @@ export interface SurfaceNodeView {
   preview: string;
   /** null when the event contributes no wire message (empty content). */
   messageId: string | null;
+  /** DSH's token-meter estimate of the node's message (0 when it sends none). */
+  tokens: number;
   projected: boolean;
 }
 
@@ -128,6 +130,8 @@ export interface CursorState {
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
   messages: Message[];
+  /** The human transcript up to the cursor: append-origin surface events in log order. */
+  transcript: (SurfaceNodeView & { status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null })[];
   projections: ProjectionAtCursor[];
 }
 

@@ -28,9 +28,9 @@ export const browserTests = {
     await page.getByText('mine.jsonl · v4').waitFor({ timeout: 20000 });
     await page.keyboard.press('Home');
     await page.getByLabel('Cursor position').getByText(/^seq 0 /).waitFor();
-    await page.keyboard.press('Shift+J'); // next turn
+    await page.keyboard.press('Shift+L'); // next turn
     await page.getByLabel('Cursor position').getByText(/turn\/start/).waitFor();
-    await page.keyboard.press('j'); // next step
+    await page.keyboard.press('l'); // next step
     await page.getByLabel('Cursor position').getByText(/step\/start/).waitFor();
     await shot('v4-stepped');
   },

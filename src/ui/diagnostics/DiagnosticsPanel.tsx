@@ -13,7 +13,7 @@ export function DiagnosticsPanel() {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const d of summary.diagnostics) counts[d.severity]++;
   return (
-    <div className="diagnostics" aria-label="Diagnostics">
+    <section className="diagnostics" aria-label="Diagnostics">
       <div className="diag-summary">
         {summary.ok ? <span className="badge ok">DSH would restore this log</span> : <span className="badge error">DSH would refuse this log</span>}
         {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
@@ -23,8 +23,15 @@ export function DiagnosticsPanel() {
           <option value="error">errors ({counts.error})</option>
         </select>
       </div>
-      <ul className="scroll diag-list">
-        {list.map((d, i) => (
+      <div className="scroll">
+      {(['error', 'warning', 'info'] as const).map((severity) => {
+        const group = list.filter((d) => d.severity === severity);
+        if (group.length === 0) return null;
+        return (
+      <details key={severity} open={severity !== 'info' || group.length < 50}>
+      <summary className={`diag-group ${severity}`}>{severity === 'error' ? 'Errors' : severity === 'warning' ? 'Warnings' : 'Info'} ({group.length})</summary>
+      <ul className="diag-list">
+        {group.map((d, i) => (
           <li key={i} className={`diag ${d.severity}`}>
             <button className="link" disabled={d.index === undefined} onClick={() => d.index !== undefined && seek(d.index)}>
               {d.line !== undefined ? `line ${d.line}` : ''}{d.seq !== undefined ? ` seq ${d.seq}` : ''}
@@ -35,8 +42,12 @@ export function DiagnosticsPanel() {
             {d.path && <span className="mono muted"> at {d.path}</span>}
           </li>
         ))}
-        {list.length === 0 && <li className="muted">No findings.</li>}
       </ul>
-    </div>
+      </details>
+        );
+      })}
+      {list.length === 0 && <p className="muted pad">No findings.</p>}
+      </div>
+    </section>
   );
 }

@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
 
 const ROW_H = 22;
+/** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
+const clock = (t: number) => (Number.isFinite(t) && t > 0 ? new Date(t).toISOString().slice(11, 23) : String(t));
 const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
 const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
 
@@ -16,7 +18,6 @@ export function EventList() {
   const cursor = useCursor((s) => s.index);
   const selected = useCursor((s) => s.selected);
   const seek = useCursor((s) => s.seek);
-  const select = useCursor((s) => s.select);
   const hidden = useView((s) => s.hiddenFamilies);
   const toggleFamily = useView((s) => s.toggleFamily);
   const search = useView((s) => s.search);
@@ -24,24 +25,31 @@ export function EventList() {
   const row = useRows();
   const scroller = useRef<HTMLDivElement>(null);
 
-  // Visible event indexes after the family filter (derived from the columns, never stored).
+  const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
+  // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
     if (!summary) return new Uint32Array(0);
-    if (hidden.length === 0) return null;
+    if (hidden.length === 0 && sort === 'seq') return null;
     const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
     const out: number[] = [];
     for (let i = 0; i < summary.count; i++) if (!hiddenIds.has(summary.columns.family[i])) out.push(i);
+    const c = summary.columns;
+    if (sort === 'time') out.sort((a, b) => c.time[a] - c.time[b] || a - b);
+    if (sort === 'type') out.sort((a, b) => summary.typeNames[c.typeId[a]].localeCompare(summary.typeNames[c.typeId[b]]) || a - b);
     return Uint32Array.from(out);
-  }, [summary, hidden]);
+  }, [summary, hidden, sort]);
+  const sorted = sort !== 'seq';
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
 
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20 });
   useEffect(() => {
     let k = cursor;
-    if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
+    if (visible && sorted) k = visible.indexOf(cursor);
+    else if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
+    if (k < 0) return;
     if (count) virtualizer.scrollToIndex(k, { align: 'auto' });
-  }, [cursor, visible, count, virtualizer]);
+  }, [cursor, visible, count, virtualizer, sorted]);
 
   if (!summary) return null;
   const find = async (dir: 1 | -1) => {
@@ -57,6 +65,9 @@ export function EventList() {
           onKeyDown={(e) => { e.stopPropagation(); if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1); }} />
       </div>
       <div className="family-filters">
+        <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
+          <option value="seq">by seq</option><option value="time">by time</option><option value="type">by type</option>
+        </select>
         {summary.families.map((f) => (
           <label key={f} className={`chip fam-${f}`}>
             <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
@@ -77,11 +88,12 @@ export function EventList() {
             if (col.synthetic[i]) classes.push('synthetic');
             return (
               <div key={v.key} role="row" className={classes.join(' ')} style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
-                onClick={() => select(i)} onDoubleClick={() => seek(i)} aria-selected={i === selected}>
+                onClick={() => seek(i)} aria-selected={i === selected} aria-current={i === cursor ? 'step' : undefined}>
                 <span className="seq mono">{col.seq[i]}</span>
                 <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
                 <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
                 <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
+                <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
                 <span className="preview">{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
               </div>
             );

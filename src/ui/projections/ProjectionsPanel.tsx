@@ -16,13 +16,13 @@ export function ProjectionsPanel({ state }: { state: CursorState | null }) {
   const toIndex = (seq: number) => indexOfSeq(summary.columns.seq, seq);
   const lastSeq = summary.columns.seq[summary.count - 1] ?? 0;
   return (
-    <div className="projections scroll" aria-label="Projections">
+    <section className="projections scroll" aria-label="Projections">
       <div className="panel-toolbar">
         <span className="muted">{state.projections.length} units at seq {state.seq}</span>
         <label><input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw state</label>
       </div>
       {state.projections.map((p) => <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} lastSeq={lastSeq} changes={summary.projectionUnits.find((u) => u.key === p.key)?.changes ?? []} jump={(seq) => seek(toIndex(seq))} />)}
-    </div>
+    </section>
   );
 }
 

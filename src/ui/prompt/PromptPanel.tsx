@@ -21,7 +21,8 @@ export function PromptPanel() {
   if (!summary || !prompt) return null;
   const jump = (seq: number) => seek(indexOfSeq(summary.columns.seq, seq));
   return (
-    <div className="prompt-panel scroll" aria-label="System prompt and runtime context">
+    <div className="prompt-panel scroll">
+      <section aria-label="System prompt">
       <h3>Effective system prompt</h3>
       <div className="muted">
         {prompt.source === 'header' ? 'from request/header (format 0)' : 'from system/message surface nodes'}
@@ -40,6 +41,8 @@ export function PromptPanel() {
         </>
       )}
 
+      </section>
+      <section aria-label="Runtime context">
       <h3>Runtime-context snapshots ({summary.contextSnapshots.length})</h3>
       <table className="grid-table">
         <thead><tr><th>seq</th><th>turn.step</th><th>sections</th><th>surface</th><th>compare</th></tr></thead>
@@ -76,6 +79,7 @@ export function PromptPanel() {
           ))}
         </div>
       )}
+      </section>
     </div>
   );
 }

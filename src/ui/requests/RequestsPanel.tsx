@@ -37,9 +37,9 @@ export function RequestsPanel() {
   const detail = useWorkerQuery((client) => (selected < 0 ? null : client.request(selected)), [selected]);
   const table = useReactTable({ data: rows, columns: COLUMNS, getCoreRowModel: getCoreRowModel() });
   if (!summary) return null;
-  if (rows.length === 0) return <p className="muted pad">No model calls in this log.</p>;
+  if (rows.length === 0) return <section aria-label="Requests"><p className="muted pad">No model calls in this log.</p></section>;
   return (
-    <div className="requests-panel" aria-label="Requests">
+    <section className="requests-panel" aria-label="Requests">
       <div className="scroll requests-table">
         <table className="grid-table">
           <thead>{table.getHeaderGroups().map((g) => <tr key={g.id}>{g.headers.map((h) => <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>)}</tr>)}</thead>
@@ -79,6 +79,6 @@ export function RequestsPanel() {
           </div>
         </div>
       )}
-    </div>
+    </section>
   );
 }

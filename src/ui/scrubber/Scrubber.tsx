@@ -1,27 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
+import { useView } from '../../store/view.ts';
 import { command } from '../commands.ts';
 
-const PLAY_INTERVAL_MS = 80;
+const SPEEDS: [number, string][] = [[8, '1×'], [32, '4×'], [128, '16×'], [0, 'max']];
 
-/** Step-through replay: a slider over every event, step buttons by kind, play. */
+/** Plays the replay forward at `speed` events per second (0: as fast as frames allow). */
+function usePlayback(): void {
+  const playing = useCursor((s) => s.playing);
+  const speed = useView((s) => s.speed);
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    let last = performance.now();
+    let carry = 0;
+    const tick = (now: number) => {
+      const c = useCursor.getState();
+      if (c.index >= c.count - 1) { c.setPlaying(false); return; }
+      carry += speed === 0 ? Math.max(1, Math.ceil(c.count / 600)) : ((now - last) / 1000) * speed;
+      last = now;
+      const steps = Math.floor(carry);
+      if (steps > 0) { carry -= steps; c.seek(Math.min(c.count - 1, c.index + steps)); }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, speed]);
+}
+
+/** Step-through replay: a slider over every event with turn ticks, step buttons by kind, play. */
 export function Scrubber() {
   const summary = useSession((s) => s.summary);
   const index = useCursor((s) => s.index);
   const count = useCursor((s) => s.count);
   const playing = useCursor((s) => s.playing);
   const seek = useCursor((s) => s.seek);
-
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => {
-      const c = useCursor.getState();
-      if (c.index >= c.count - 1) c.setPlaying(false);
-      else c.seek(c.index + 1);
-    }, PLAY_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [playing]);
+  const speed = useView((s) => s.speed);
+  const setSpeed = useView((s) => s.setSpeed);
+  usePlayback();
+  // Turn starts as fractions of the slider, for the tick strip under it.
+  const turnTicks = useMemo(() => {
+    if (!summary) return [];
+    const t = summary.columns.turn;
+    const out: number[] = [];
+    for (let i = 1; i < summary.count; i++) if (t[i] !== t[i - 1]) out.push(i / Math.max(1, summary.count - 1));
+    return out.length > 400 ? [] : out;
+  }, [summary]);
 
   if (!summary) return null;
   const col = summary.columns;
@@ -30,30 +55,40 @@ export function Scrubber() {
     return <button onClick={c.run} title={`${c.label} (${c.keys.join(', ')})`} aria-label={c.label}>{text}</button>;
   };
   return (
-    <div className="scrubber" aria-label="Replay scrubber">
+    <div className="scrubber" role="group" aria-label="Replay scrubber">
       <div className="scrub-buttons">
         {button('prev-turn', '« turn')}
-        {button('prev-step', '◀ step')}
-        {button('prev-surface', '◀ surface')}
-        {button('prev-event', '◀')}
-        <button onClick={command('play').run} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶ play'}</button>
-        {button('next-event', '▶')}
-        {button('next-surface', 'surface ▶')}
-        {button('next-step', 'step ▶')}
+        {button('prev-step', '‹ step')}
+        {button('prev-surface', '‹ surface')}
+        {button('prev-event', '‹')}
+        <button onClick={command('play').run} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶'}</button>
+        <select aria-label="Playback speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+          {SPEEDS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+        </select>
+        {button('next-event', '›')}
+        {button('next-surface', 'surface ›')}
+        {button('next-step', 'step ›')}
         {button('next-turn', 'turn »')}
-        {button('next-request', 'call ▶')}
-        {button('next-replace', 'replace ▶')}
-        {button('next-diagnostic', 'finding ▶')}
+        {button('next-request', 'call ›')}
+        {button('next-replace', 'replace ›')}
+        {button('next-diagnostic', 'finding ›')}
+        {button('goto', 'go to…')}
+        {button('help', '?')}
       </div>
-      <input
-        className="scrub-range"
-        type="range"
-        min={0}
-        max={Math.max(0, count - 1)}
-        value={index}
-        aria-label="Cursor"
-        onChange={(e) => seek(Number(e.target.value))}
-      />
+      <div className="scrub-track">
+        <input
+          className="scrub-range"
+          type="range"
+          min={0}
+          max={Math.max(0, count - 1)}
+          value={index}
+          aria-label="Replay cursor"
+          aria-valuenow={col.seq[index]}
+          aria-valuetext={`seq ${col.seq[index]}, ${summary.typeNames[col.typeId[index]]}`}
+          onChange={(e) => seek(Number(e.target.value))}
+        />
+        <div className="scrub-ticks" aria-hidden="true">{turnTicks.map((f, i) => <span key={i} style={{ left: `${f * 100}%` }} />)}</div>
+      </div>
       <span className="mono cursor-readout" aria-label="Cursor position">
         seq {col.seq[index] ?? '-'} · {summary.typeNames[col.typeId[index]] ?? ''} · turn {col.turn[index]} step {col.step[index]} · {index + 1}/{count}
         {col.synthetic[index] ? ' · synthetic' : ''}

@@ -15,6 +15,7 @@ import { SurfacePanel } from '../surface/SurfacePanel.tsx';
 import { Timeline } from '../timeline/Timeline.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Workspace } from './Workspace.tsx';
+import { Overlays } from './Overlays.tsx';
 
 const DEMO = { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' };
 
@@ -43,8 +44,10 @@ function useKeyboard(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (target.closest('input, textarea, select, [role="dialog"]') && !(target instanceof HTMLInputElement && target.type === 'range')) return;
-      const cmd = commandForKey(keyOf(e));
+      const key = keyOf(e);
+      const typing = target.closest('input, textarea, select, [role="dialog"]') && !(target instanceof HTMLInputElement && target.type === 'range');
+      if (typing && key !== 'Escape') return;
+      const cmd = commandForKey(key);
       if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
       cmd.run();
@@ -75,6 +78,7 @@ export function App() {
       <Toolbar />
       <LoadStatus />
       <DropZone />
+      <Overlays />
       {summary ? (
         <>
           <Scrubber />

@@ -36,7 +36,7 @@ export function Timeline() {
   if (!summary) return null;
   const toIndex = (x: number) => Math.floor(view.start + (x / width) * (view.end - view.start));
   return (
-    <div className="timeline" aria-label="Timeline">
+    <section className="timeline" aria-label="Timeline">
       <canvas
         ref={canvas}
         role="img"
@@ -71,6 +71,6 @@ export function Timeline() {
         <span className="legend replace-legend">replace span</span>
         <button onClick={() => setView({ start: 0, end: summary.count })}>Fit</button>
       </div>
-    </div>
+    </section>
   );
 }
