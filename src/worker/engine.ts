@@ -8,7 +8,7 @@ import { foldSession } from '../core/session/fold-session.ts';
 import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
 import { analyzePrompts, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
-import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
@@ -51,12 +51,20 @@ export class Engine {
     const session = foldSession(read);
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'indexing' });
     const replay = new Replay(session);
-    const projections = projectionsOf(session, { history: true });
-    const prompts = analyzePrompts(session);
+    // Each derived view is isolated: a failure becomes a finding and the log still opens.
+    const analysisFailures: Diagnostic[] = [];
+    const isolate = <T>(what: string, build: () => T, fallback: () => T): T => {
+      try { return build(); } catch (err) {
+        analysisFailures.push(diagnostic('analysis.failed', `${what} could not be built for this log: ${err instanceof Error ? err.message : String(err)}`));
+        return fallback();
+      }
+    };
+    const projections = isolate('projections', () => projectionsOf(session, { history: true }), () => projectionsOf(session, { history: true, units: [] }));
+    const prompts = isolate('the prompt and request analysis', () => analyzePrompts(session), () => analyzePrompts({ ...session, events: [] }));
     this.replay = replay;
     this.projections = projections;
     this.prompts = prompts;
-    const findings: Diagnostic[] = prompts.findings.map((f) => ({ ...f }));
+    const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
     const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
     const typeCounts: Record<string, number> = {};
     for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;

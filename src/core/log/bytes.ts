@@ -116,25 +116,62 @@ async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnost
   const stream = new DecompressionStream('gzip');
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
-  // Feed the compressed bytes concurrently; read results as they appear.
-  const feeding = (async () => {
+  // Keep a read pending at all times: a stream that errors (a bad CRC at the
+  // end) discards output still queued in it, so output must never queue —
+  // otherwise how much of a corrupt file survives depends on chunk sizes.
+  const out: Uint8Array[] = [];
+  let failure: unknown = null;
+  const pump = (async () => {
     try {
-      for await (const chunk of source) await writer.write(chunk as Uint8Array<ArrayBuffer>);
-      await writer.close();
-    } catch {
-      /* reported through the reader below */
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (value) out.push(value);
+      }
+    } catch (err) {
+      failure = err;
     }
   })();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (value) yield value;
+    // Feed a fixed grid of pieces, whatever sizes the source arrives in: the
+    // platform decoder drops the output of the write that fails, so this keeps
+    // a corrupt file's result independent of chunking and bounds the loss.
+    for await (const piece of regrid(source, GZIP_PIECE)) {
+      await writer.write(piece);
+      yield* drain(out);
     }
+    await writer.close();
   } catch (err) {
-    diagnostics.push(diagnostic('bytes.gzip-corrupt', `gzip decoding failed: ${(err as Error).message}; lines decoded before the fault are kept.`));
+    failure ??= err;
   }
-  await feeding;
+  await pump;
+  yield* drain(out);
+  if (failure) {
+    diagnostics.push(diagnostic('bytes.gzip-corrupt', `gzip decoding failed: ${(failure as Error).message}; lines decoded before the fault are kept.`));
+  }
+}
+
+const GZIP_PIECE = 16 * 1024;
+
+/** Re-cuts a byte stream into pieces of exactly `size` bytes (the last may be shorter). */
+async function* regrid(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+  let buf: Uint8Array<ArrayBuffer> = new Uint8Array(size);
+  let fill = 0;
+  for await (const chunk of source) {
+    let o = 0;
+    while (o < chunk.length) {
+      const n = Math.min(size - fill, chunk.length - o);
+      buf.set(chunk.subarray(o, o + n), fill);
+      fill += n;
+      o += n;
+      if (fill === size) {
+        yield buf;
+        buf = new Uint8Array(size);
+        fill = 0;
+      }
+    }
+  }
+  if (fill) yield buf.subarray(0, fill);
 }
 
 function* drain(queue: Uint8Array[]): Generator<Uint8Array> {

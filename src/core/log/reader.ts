@@ -22,6 +22,9 @@ interface OpenBadRegion {
   texts: string[];
 }
 
+/** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
+export const MAX_ROW_DEPTH = 1000;
+
 export interface ReadProgress {
   bytesIn: number;
   lines: number;
@@ -34,7 +37,16 @@ export interface ReadProgress {
  * and the tests.
  */
 export class LogReader {
-  private carry = '';
+  /** The partial last line, as the pieces it arrived in (joined once, when its newline comes). */
+  private carryParts: string[] = [];
+  /** The first characters of the input, for the binary sniff (chunk sizes must not matter). */
+  private head = '';
+  private sniffed = false;
+  private notText: Diagnostic | null = null;
+  /** Whether rows carry no seq/time (a normalized snapshot); the first event row decides. */
+  private unnumbered: boolean | undefined = undefined;
+  private firstNumberedLine: number | undefined = undefined;
+  private reportedMixed = false;
   private lineNo = 0;
   private header: SessionHeader | null = null;
   private sawHeader = false;
@@ -64,23 +76,41 @@ export class LogReader {
   }
 
   pushText(text: string): void {
-    if (this.chars === 0) this.sniffBinary(text);
-    this.chars += text.length;
-    let buf = this.carry ? this.carry + text : text;
-    let start = 0;
-    for (;;) {
-      const nl = buf.indexOf('\n', start);
-      if (nl < 0) break;
-      this.line(buf.slice(start, nl));
-      start = nl + 1;
+    if (!this.sniffed) {
+      this.head += text.slice(0, SNIFF_CHARS - this.head.length);
+      if (this.head.length >= SNIFF_CHARS) this.sniffBinary();
     }
-    this.carry = start < buf.length ? buf.slice(start) : '';
-    buf = '';
+    this.chars += text.length;
+    // Search only the new text: rescanning a long carried line on every chunk is quadratic.
+    let nl = text.indexOf('\n');
+    if (nl < 0) {
+      if (text) this.carryParts.push(text);
+      return;
+    }
+    let start = 0;
+    if (this.carryParts.length) {
+      this.carryParts.push(text.slice(0, nl));
+      const line = this.carryParts.join('');
+      this.carryParts = [];
+      this.line(line);
+      start = nl + 1;
+      nl = text.indexOf('\n', start);
+    }
+    while (nl >= 0) {
+      this.line(text.slice(start, nl));
+      start = nl + 1;
+      nl = text.indexOf('\n', start);
+    }
+    if (start < text.length) this.carryParts.push(text.slice(start));
   }
 
   finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
+    if (!this.sniffed) this.sniffBinary();
+    const carry = this.carryParts.join('');
+    this.carryParts = [];
     const tornParts: string[] = [];
     let tornRows = 0;
+    const tornLine = this.openBad ? this.openBad.line : this.lineNo + 1;
     if (this.openBad) {
       const bad = this.openBad;
       this.events.length = bad.eventCount;
@@ -91,30 +121,33 @@ export class LogReader {
       tornRows = bad.texts.length;
       this.openBad = null;
     }
-    if (this.carry) {
-      tornParts.push(this.carry);
+    if (carry) {
+      tornParts.push(carry);
       this.lineNo++;
     }
+    // Where the decoded text stopped: byte-level findings (a corrupt or torn frame) point there.
+    const stopLine = carry ? this.lineNo : this.lineNo + 1;
     let tornTail: TornTail | null = null;
     if (tornParts.length) {
       const text = tornParts.join('');
       tornTail = { bytes: utf8Length(text), rows: tornRows, text };
       this.diagnostics.push(diagnostic('tail.torn',
         `Torn tail ignored (${tornTail.bytes} bytes${tornRows ? `, ${tornRows} unacknowledged row(s) with no later turn/end` : ', a partial last line'}); DSH drops it on restore`,
-        { line: this.lineNo - tornRows - (this.carry ? 1 : 0) + 1 }));
+        { line: tornLine }));
     }
+    if (this.notText) this.diagnostics.unshift(this.notText);
     if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
     if (this.numberedRows) this.diagnostics.push(diagnostic('row.numbered', `${this.numberedRows} row(s) carry no seq/time (a normalized snapshot); numbered by position`));
     if (this.blankLines) this.diagnostics.push(diagnostic('bytes.blank-lines', `${this.blankLines} blank line(s) skipped`));
     if (this.crlf) this.diagnostics.push(diagnostic('bytes.crlf', 'Lines end in CRLF; the CR was stripped'));
-    const total = totalBytes ?? utf8Length(this.carry) + this.chars;
+    const total = totalBytes ?? this.chars;
     return {
       header: this.header,
       version: this.version,
       dialect: this.dialect,
       events: this.events,
       origins: this.origins,
-      diagnostics: [...this.extraDiagnostics, ...this.diagnostics],
+      diagnostics: [...this.extraDiagnostics.map((d) => (d.line === undefined ? { ...d, line: stopLine } : d)), ...this.diagnostics],
       tornTail,
       scan: { totalBytes: total, committedBytes: total - (tornTail?.bytes ?? 0), physicalRows: this.physicalRows, encoding },
       rejectedRows: this.rejectedRows,
@@ -138,16 +171,28 @@ export class LogReader {
     }
     this.physicalRows++;
     this.openBad?.texts.push(text);
+    let row: unknown;
+    let problem: [DiagnosticCode, string] | null = null;
+    // Nesting deeper than the limit needs at least 2 × limit brackets, so only
+    // long lines are scanned — before parsing, so a pathological line costs one pass.
+    if (text.length > 2 * MAX_ROW_DEPTH && textNestsDeeperThan(text, MAX_ROW_DEPTH)) {
+      problem = ['row.too-deep', `line ${line} nests deeper than ${MAX_ROW_DEPTH} levels; kept aside unread`];
+    } else {
+      try {
+        row = JSON.parse(text);
+      } catch (err) {
+        // Also a line too long for the engine to hold as a value.
+        problem = ['row.unparsable', `line ${line} is not valid JSON: ${(err as Error).message}`];
+      }
+    }
     if (!this.sawHeader) {
       this.sawHeader = true;
-      this.readHeader(text, line);
+      this.readHeader(problem ? undefined : row, line, text);
+      if (problem) this.diag(problem[0], problem[1], { line });
       return;
     }
-    let row: unknown;
-    try {
-      row = JSON.parse(text);
-    } catch (err) {
-      this.bad('row.unparsable', `line ${line} is not valid JSON: ${(err as Error).message}`, line, text);
+    if (problem) {
+      this.bad(problem[0], problem[1], line, text);
       return;
     }
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {
@@ -157,13 +202,7 @@ export class LogReader {
     this.record(row as Record<string, unknown>, line, text);
   }
 
-  private readHeader(text: string, line: number): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined;
-    }
+  private readHeader(value: unknown, line: number, text: string): void {
     const check = checkHeader(value, line);
     this.header = check.header;
     this.version = check.version;
@@ -174,15 +213,20 @@ export class LogReader {
     if (!check.header) {
       // The first line may be an event row of a header-less file: read it as one.
       if (value && typeof value === 'object' && !Array.isArray(value)) this.record(value as Record<string, unknown>, line, text);
+      // Neither a header nor an event: keep the line, as every rejected row is kept.
+      else this.rejectedRows.push({ line, text });
     }
   }
 
   /** A dropped image or PDF should say so, not produce a wall of JSON errors. */
-  private sniffBinary(text: string): void {
+  private sniffBinary(): void {
+    this.sniffed = true;
     // eslint-disable-next-line no-control-regex
-    const controls = (text.slice(0, 1024).match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
-    if (controls > 4) this.diagnostics.push(diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 }));
+    const controls = (this.head.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
+    this.head = '';
+    if (controls > 4) this.notText = diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 });
   }
+
 
   private record(row: Record<string, unknown>, line: number, text: string): void {
     if (typeof row.type === 'string' && PACKED_ROW_TYPES.has(row.type)) {
@@ -195,10 +239,21 @@ export class LogReader {
       expansion.events.forEach((event, k) => this.accept(event, { line, packedIndex: k }, text));
       return;
     }
-    // Normalized snapshot files omit seq/time on every row: number them.
-    if (!Object.hasOwn(row, 'seq') && !Object.hasOwn(row, 'seq0')) {
+    // Normalized snapshot files omit seq/time on every row: number them. The
+    // first event row tells; in a file with seqs a row without one is an error.
+    const noSeq = !Object.hasOwn(row, 'seq');
+    this.unnumbered ??= noSeq;
+    if (noSeq && this.unnumbered) {
       row = { ...row, seq: this.events.length, ...(Object.hasOwn(row, 'time') ? {} : { time: this.lastTime }) };
       this.numberedRows++;
+      this.firstNumberedLine ??= line;
+    } else if (!noSeq && this.unnumbered && !this.reportedMixed) {
+      // Not a snapshot after all: the rows numbered so far were missing their seq.
+      this.reportedMixed = true;
+      this.diag('row.envelope', `Invalid envelope at line ${this.firstNumberedLine}: no seq, but later rows carry one (first at line ${line}); the rows without seq were numbered by position`, { line: this.firstNumberedLine ?? line, path: 'seq' });
+    } else if (noSeq) {
+      this.bad('row.envelope', `Invalid envelope at line ${line}: seq is required (earlier rows carry seqs)`, line, text, { path: 'seq' });
+      return;
     }
     const envelope = checkEnvelope(row);
     const seqValue = row.seq;
@@ -275,11 +330,29 @@ export class LogReader {
   }
 }
 
+const SNIFF_CHARS = 1024;
+
+/** Whether JSON text nests arrays/objects more than `limit` levels (brackets inside strings do not count). */
+function textNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) { if (++depth > limit) return true; }
+    else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
 /** Reads a whole log held as text (tests, CLI, pasted text). */
 export function readLogText(text: string): ReadResult {
   const reader = new LogReader();
   reader.pushText(text);
-  return reader.finish('plain');
+  return reader.finish('plain', utf8Length(text));
 }
 
 export interface ReadLogOptions {

@@ -1,6 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceState } from '../surface/types.ts';
 import { deepFreeze } from '../util/freeze.ts';
+import { isPlainObject } from '../util/json.ts';
 import type { Message } from './types.ts';
 
 /**
@@ -12,16 +13,19 @@ export function deriveEventMessage(event: LogEvent, projected?: ReadonlyMap<numb
   const projection = projected?.get(event.seq);
   if (projection) return projection;
   switch (event.type) {
+    // A payload of the wrong shape (the reader's finding) contributes no message.
     case 'user/message':
-      return deepFreeze(event.data as Message);
+      return isPlainObject(event.data) ? deepFreeze(event.data as Message) : null;
     case 'system/message':
     case 'developer/message':
     case 'assistant/message': {
       const message = event.data?.message as Message | undefined;
-      return message && Array.isArray(message.content) && message.content.length > 0 ? deepFreeze(message) : null;
+      return isPlainObject(message) && Array.isArray(message.content) && message.content.length > 0 ? deepFreeze(message) : null;
     }
-    case 'tool/result':
-      return deepFreeze(event.data.message as Message);
+    case 'tool/result': {
+      const message = event.data?.message as Message | undefined;
+      return isPlainObject(message) ? deepFreeze(message) : null;
+    }
     default:
       return null;
   }

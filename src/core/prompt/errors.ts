@@ -41,10 +41,10 @@ export function findPromptFailures(events: readonly { type: string; seq: number;
   const out: PromptFailure[] = [];
   for (const e of events) {
     if (e.type !== 'turn/end' || e.data?.reason?.kind !== 'error') continue;
-    const message = e.data.reason.error?.message;
+    const message = e.data.reason?.error?.message;
     if (typeof message !== 'string') continue;
     const kind = classifyPromptError(message);
-    if (kind) out.push({ seq: e.seq, turn: e.data.turn, kind, message });
+    if (kind) out.push({ seq: e.seq, turn: e.data?.turn, kind, message });
   }
   return out;
 }

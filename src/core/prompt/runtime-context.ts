@@ -45,8 +45,8 @@ export function singleText(content: unknown): string | undefined {
 
 /** Reads one owned snapshot event. */
 export function readSnapshot(event: LogEvent): ContextSnapshot {
-  const source = event.data.source;
-  const text = singleText(event.data.content);
+  const source = event.data?.source ?? {};
+  const text = singleText(event.data?.content);
   const sourceShape = source.kind === 'runtime-context' ? 'runtime-context' : 'plugin';
   if (source.form === 'snapshot' && Array.isArray(source.sections)) {
     const sections = (source.sections as unknown[]).map((s: any) => ({ name: String(s?.name), text: String(s?.text) }));
@@ -73,7 +73,7 @@ export function checkSnapshot(event: LogEvent, snapshot: ContextSnapshot): Snaps
   const out: SnapshotCheck[] = [];
   const seq = event.seq;
   if (snapshot.text === undefined) out.push({ code: 'context.not-single-text', message: `runtime-context snapshot at seq ${seq} is not a single text block` });
-  const source = event.data.source;
+  const source = event.data?.source ?? {};
   if (snapshot.form === 'snapshot') {
     const joined = joinContextSections(snapshot.sections);
     if (snapshot.text !== undefined && snapshot.text !== joined) {

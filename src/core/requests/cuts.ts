@@ -64,7 +64,7 @@ export class CutDetector {
         const attempt = (this.attempts.get(k) ?? 0) + 1;
         this.attempts.set(k, attempt);
         this.rerequest.delete(k);
-        cut = { seq: event.seq, turn: d.turn, step: d.step, attempt, kind: 'chunk' };
+        cut = { seq: event.seq, turn: d?.turn, step: d?.step, attempt, kind: 'chunk' };
       }
       const chunk = d?.chunk;
       if (chunk?.type === 'finish' && (chunk.reason?.kind === 'error' || chunk.reason?.kind === 'aborted')) this.rerequest.add(k);

@@ -36,7 +36,9 @@ function nonEmpty(x: unknown): boolean {
 
 /** `{config}` plus adapterDefaults (only with a true flag), non-empty system, non-empty tools. */
 export function canonicalHeader(header: RequestHeader): RequestHeader {
-  const out: RequestHeader = { config: header.config };
+  // A malformed header (the reader's payload finding) folds as an empty config, never a crash.
+  if (typeof header !== 'object' || header === null) return { config: {} as LlmCallConfig };
+  const out: RequestHeader = { config: header.config ?? ({} as LlmCallConfig) };
   const d = header.adapterDefaults;
   if (d?.reasoningEffort === true || d?.maxTokens === true) out.adapterDefaults = d;
   if (nonEmpty(header.system)) out.system = header.system;
@@ -46,6 +48,7 @@ export function canonicalHeader(header: RequestHeader): RequestHeader {
 
 /** Strict equality of the compared config fields; `stop` element-wise (§6.1). */
 export function callConfigEquals(a: LlmCallConfig, b: LlmCallConfig): boolean {
+  if (!a || !b) return a === b;
   if (a.provider !== b.provider || a.model !== b.model || a.reasoningEffort !== b.reasoningEffort
     || a.temperature !== b.temperature || a.maxTokens !== b.maxTokens) return false;
   if (a.stop === undefined || b.stop === undefined) return a.stop === b.stop;
@@ -70,7 +73,7 @@ export function headerEquals(a: RequestHeader, b: RequestHeader): boolean {
 /** The canonical form of the latest request/header in `events`, or undefined. */
 export function foldRequestHeader(events: Iterable<LogEvent>): RequestHeader | undefined {
   let state: RequestHeader | undefined;
-  for (const e of events) if (e.type === 'request/header') state = canonicalHeader(e.data.header);
+  for (const e of events) if (e.type === 'request/header') state = canonicalHeader(e.data?.header);
   return state;
 }
 

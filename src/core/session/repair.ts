@@ -22,14 +22,15 @@ export function interruptedTurnClosers(events: readonly LogEvent[], dialect: Dia
   // Insertion order is transcript order; a repeated id keeps its first slot.
   const pending = new Map<string, PendingCall>();
   for (const event of events) {
-    const d = event.data;
+    // A payload of the wrong shape is the reader's payload finding, never a crash here.
+    const d: any = isPlainObject(event.data) ? event.data : {};
     switch (event.type) {
       case 'turn/start': openTurn = d.turn; openStep = null; pending.clear(); break;
       case 'turn/end': openTurn = null; openStep = null; pending.clear(); break;
       case 'step/start': openStep = d.step; break;
       case 'step/end': openStep = null; pending.clear(); break;
       case 'assistant/message':
-        for (const block of d?.message?.content ?? []) {
+        for (const block of Array.isArray(d.message?.content) ? d.message.content : []) {
           if (isPlainObject(block) && block.type === 'tool-call') pending.set(block.id as string, { step: d.step });
         }
         break;

@@ -42,7 +42,8 @@ export function EventList() {
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
 
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20 });
+  // initialRect lets the first render (and jsdom tests) lay out rows before the first measurement.
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 } });
   useEffect(() => {
     let k = cursor;
     if (visible && sorted) k = visible.indexOf(cursor);

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { readLogText } from '../../src/core/log/reader.ts';
+import { foldSession } from '../../src/core/session/fold-session.ts';
+import { foldSurface } from '../../src/core/surface/fold.ts';
+import { useCursor } from '../../src/store/cursor.ts';
+import { useSession } from '../../src/store/session.ts';
+import { DiagnosticsPanel } from '../../src/ui/diagnostics/DiagnosticsPanel.tsx';
+import { EventList } from '../../src/ui/events/EventList.tsx';
+import { EventInspector } from '../../src/ui/inspector/EventInspector.tsx';
+import { ProjectionsPanel } from '../../src/ui/projections/ProjectionsPanel.tsx';
+import { PromptPanel } from '../../src/ui/prompt/PromptPanel.tsx';
+import { RequestsPanel } from '../../src/ui/requests/RequestsPanel.tsx';
+import { Scrubber } from '../../src/ui/scrubber/Scrubber.tsx';
+import { SurfacePanel } from '../../src/ui/surface/SurfacePanel.tsx';
+import { Timeline } from '../../src/ui/timeline/Timeline.tsx';
+import { loadText } from './harness.ts';
+
+const text = generateLog({ dialect: 'v0', seed: 4, turns: 4, compactEvery: 2 }).text;
+const session = foldSession(readLogText(text));
+
+afterEach(cleanup);
+
+describe('panels on a generated log (same engine as the worker, in process)', () => {
+  let engine: Awaited<ReturnType<typeof loadText>>['engine'];
+  beforeEach(async () => { ({ engine } = await loadText(text)); });
+
+  it('Surface lists exactly the nodes the core folds at several cursors, with replace spans', async () => {
+    for (const index of [10, Math.floor(session.events.length / 2), session.events.length - 1]) {
+      const state = engine.state(index);
+      const { unmount } = render(<SurfacePanel state={state} />);
+      const region = screen.getByRole('region', { name: 'Surface' });
+      const expected = foldSurface(session.events.slice(0, index + 1), session.read.dialect).state;
+      const nodes = within(region).getAllByRole('listitem').filter((li) => li.classList.contains('node') && !li.classList.contains('ghost'));
+      expect(nodes).toHaveLength(expected.nodes.length);
+      expect(within(region).getByLabelText('Generations').textContent).toContain(`replaceGeneration ${expected.replaceGeneration}`);
+      if (expected.replacements.length) expect(within(region).getAllByLabelText(/^Replace span/).length).toBeGreaterThan(0);
+      unmount();
+    }
+  });
+
+  it('Surface toggles to the human transcript, which keeps shadowed messages', async () => {
+    const state = engine.state(session.events.length - 1);
+    render(<SurfacePanel state={state} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'transcript' }));
+    const list = screen.getByRole('list', { name: 'Transcript' });
+    const appended = session.events.filter((e) => e.surfaceOp === 'append').length;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(appended);
+    expect(within(list).getAllByText(/shadowed by/).length).toBeGreaterThan(0);
+  });
+
+  it('Events shows rows from the worker and a click moves the cursor', async () => {
+    act(() => useCursor.getState().seek(0));
+    render(<EventList />);
+    const region = screen.getByRole('region', { name: 'Events' });
+    await waitFor(() => expect(within(region).getAllByRole('row').length).toBeGreaterThan(5));
+    const row = within(region).getAllByRole('row')[3];
+    act(() => { fireEvent.click(row); });
+    expect(useCursor.getState().index).toBe(3);
+    expect(row.textContent).toContain(session.events[3].type);
+  });
+
+  it('Event detail links sourceEventSeqs and replace endpoints to the cursor', async () => {
+    const replace = session.surface.replacements[0];
+    const index = session.events.findIndex((e) => e.seq === replace.seq);
+    act(() => useCursor.getState().seek(index));
+    render(<EventInspector />);
+    const region = screen.getByRole('region', { name: 'Event detail' });
+    await waitFor(() => expect(region.textContent).toContain(`seq ${replace.seq}`));
+    fireEvent.click(within(region).getAllByRole('button', { name: String(replace.shadowedSeqs[0]) })[0]);
+    expect(session.events[useCursor.getState().index].seq).toBe(replace.shadowedSeqs[0]);
+  });
+
+  it('Scrubber: the Replay cursor slider reports the cursor seq', () => {
+    act(() => useCursor.getState().seek(7));
+    render(<Scrubber />);
+    const slider = screen.getByRole('slider', { name: 'Replay cursor' });
+    expect(slider.getAttribute('aria-valuenow')).toBe(String(session.events[7].seq));
+    fireEvent.change(slider, { target: { value: '12' } });
+    expect(useCursor.getState().index).toBe(12);
+  });
+
+  it('Projections shows one card per unit with its watermark', () => {
+    const state = engine.state(session.events.length - 1);
+    render(<ProjectionsPanel state={state} />);
+    const region = screen.getByRole('region', { name: 'Projections' });
+    expect(within(region).getAllByRole('article').length).toBe(state.projections.length);
+    expect(within(region).getByRole('article', { name: 'Projection title' }).textContent).toMatch(/watermark \d+/);
+  });
+
+  it('System prompt, Runtime context and Requests follow the cursor', async () => {
+    act(() => useCursor.getState().seek(session.events.length - 1));
+    render(<><PromptPanel /><RequestsPanel /></>);
+    await waitFor(() => screen.getByRole('region', { name: 'System prompt' }));
+    expect(screen.getByRole('region', { name: 'Runtime context' }).textContent).toMatch(/Runtime-context snapshots \(\d+\)/);
+    const requests = screen.getByRole('region', { name: 'Requests' });
+    expect(within(requests).getAllByRole('row').length - 1).toBe(useSession.getState().summary!.requests.length);
+    await waitFor(() => expect(requests.textContent).toMatch(/Call \d+/));
+  });
+
+  it('Timeline names its events and replace spans', () => {
+    render(<Timeline />);
+    expect(screen.getByRole('img', { name: /Timeline of \d+ events, \d+ replace spans/ })).toBeTruthy();
+  });
+});
+
+describe('Diagnostics on a broken log', () => {
+  it('groups findings by severity and links them to their seq', async () => {
+    const broken = text.split('\n');
+    broken.splice(5, 0, '{"type":"future/thing","seq":999,"time":1,"data":{}}');
+    await loadText(broken.join('\n'));
+    render(<DiagnosticsPanel />);
+    const region = screen.getByRole('region', { name: 'Diagnostics' });
+    expect(within(region).getByText(/DSH would refuse this log/)).toBeTruthy();
+    expect(within(region).getByText(/Errors \(\d+\)/)).toBeTruthy();
+    expect(within(region).getAllByText('row.seq-gap').length).toBeGreaterThan(0);
+  });
+});
