@@ -1,6 +1,7 @@
-import type { ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
+import type { Admission } from '../core/prompt/admission.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -45,6 +46,8 @@ export class WorkerClient {
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
   request(index: number): Promise<RequestDetail> { return this.call({ op: 'request', index }); }
+  admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
+  export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
 }
 
 let shared: WorkerClient | null = null;

@@ -8,10 +8,13 @@ import { foldSession } from '../core/session/fold-session.ts';
 import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
 import { analyzePrompts, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
+import { redactSecrets } from '../core/export/redact.ts';
+import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
+import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import type { Message } from '../core/messages/types.ts';
-import type { ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -260,6 +263,40 @@ export class Engine {
     };
   }
 
+  /** An export of the state at event `index`, as JSON or Markdown, secrets redacted unless asked not to. */
+  export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
+    const replay = this.need();
+    const { session } = replay;
+    const state = this.state(index);
+    const seq = state.seq;
+    let value: unknown;
+    let markdown: string;
+    if (what === 'request') {
+      const list = this.prompts!.requests.requests;
+      const cut = [...list].reverse().find((r) => r.cut <= seq);
+      if (!cut) throw new Error(`no model call at or before seq ${seq}`);
+      value = cut.loopRequest;
+      markdown = messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
+    } else if (what === 'surface') {
+      value = { seq, nodes: state.nodes.map((n) => n.seq), replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: state.messages };
+      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n.seq, message: deriveEventMessage(session.eventAt(n.seq)!, replay.surfaceAt(index).state.projected) })));
+    } else {
+      const entries = state.transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
+      value = entries;
+      markdown = messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
+    }
+    const raw = format === 'json' ? JSON.stringify(value, null, 2) : markdown;
+    const { text, count } = redact ? redactSecrets(raw) : { text: raw, count: 0 };
+    return { fileName: `${what}-at-seq-${seq}.${format === 'json' ? 'json' : 'md'}`, mime: format === 'json' ? 'application/json' : 'text/markdown', text, redactions: count };
+  }
+
+  /** What DSH's system-prompt projection would commit for `text` on the surface at event `index` (seed §6.9). */
+  admit(index: number, text: string, flags: AdmissionFlags): Admission {
+    const replay = this.need();
+    const { state } = replay.surfaceAt(index);
+    return admitSystemPrompt(state, { dialect: replay.session.read.dialect, eventAt: replay.session.eventAt }, text, flags);
+  }
+
   navigate(kind: Parameters<Replay['navigate']>[0], from: number, dir: 1 | -1): number | null {
     const replay = this.need();
     const withDiagnostics = new Set<number>();
@@ -292,6 +329,8 @@ export class Engine {
         case 'prompt': result = this.prompt(req.index); break;
         case 'context': result = this.context(req.a, req.b); break;
         case 'request': result = this.request(req.index); break;
+        case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
+        case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {

@@ -25,7 +25,20 @@ export type Request =
   | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
   | { id: number; op: 'context'; a: number | null; b: number }
-  | { id: number; op: 'request'; index: number };
+  | { id: number; op: 'request'; index: number }
+  | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
+  | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean };
+
+/** What the Export menu can save: the request at the cursor, the surface, or the transcript. */
+export type ExportWhat = 'request' | 'surface' | 'transcript';
+
+export interface ExportResult {
+  fileName: string;
+  mime: string;
+  text: string;
+  /** Secrets replaced (0 when redaction is off). */
+  redactions: number;
+}
 
 export interface LoadProgress {
   bytesIn: number;

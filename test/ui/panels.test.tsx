@@ -118,3 +118,19 @@ describe('Diagnostics on a broken log', () => {
     expect(within(region).getAllByText('row.seq-gap').length).toBeGreaterThan(0);
   });
 });
+
+describe('What would DSH admit? (V4 log)', () => {
+  it('shows the decision-table row and the commits at the cursor', async () => {
+    const { engine } = await loadText(generateLog({ dialect: 'v4', seed: 2, turns: 2 }).text, 'v4.jsonl');
+    const { AdmissionBox } = await import('../../src/ui/prompt/AdmissionBox.tsx');
+    act(() => useCursor.getState().seek(useSession.getState().summary!.count - 1));
+    render(<AdmissionBox />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rendered prompt' }), { target: { value: 'A brand new prompt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check at cursor' }));
+    const status = await screen.findByRole('status');
+    const expected = engine.admit(useCursor.getState().index, 'A brand new prompt', { inHistory: false, startsSeries: false });
+    expect(status.textContent).toContain(`Row ${expected.row} fired`);
+    expect(within(status).queryAllByRole('listitem')).toHaveLength(expected.commits.length);
+    expect(expected.commits.some((c) => c.role === 'head')).toBe(true);
+  });
+});

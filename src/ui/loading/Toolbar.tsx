@@ -3,6 +3,7 @@ import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { clearRecent, recentLogs } from '../../store/recent.ts';
 import { SessionSwitcher } from './SessionSwitcher.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -13,7 +14,7 @@ export function Toolbar() {
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | null>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | null>(null);
   const [text, setText] = useState('');
   const [copied, setCopied] = useState(false);
 
@@ -38,6 +39,7 @@ export function Toolbar() {
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
       <button onClick={() => setDialog('recent')}>Recent</button>
+      {summary && <button onClick={() => setDialog('export')}>Export</button>}
       <SessionSwitcher />
       {summary && (
         <span className="session-name" title={summary.header?.id ?? ''}>
@@ -55,7 +57,8 @@ export function Toolbar() {
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>
-      {dialog && (
+      {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
+      {dialog && dialog !== 'export' && (
         <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
           {dialog === 'recent' ? (
             <>

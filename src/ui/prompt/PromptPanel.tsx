@@ -3,6 +3,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { LineDiff } from './LineDiff.tsx';
+import { AdmissionBox } from './AdmissionBox.tsx';
 import { PromptText } from './PromptText.tsx';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 
@@ -41,6 +42,7 @@ export function PromptPanel() {
         </>
       )}
 
+      {prompt.source === 'system-message' && <AdmissionBox />}
       </section>
       <section aria-label="Runtime context">
       <h3>Runtime-context snapshots ({summary.contextSnapshots.length})</h3>

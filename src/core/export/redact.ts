@@ -1,0 +1,34 @@
+/**
+ * Redaction of obvious secrets in exported text: API keys and bearer tokens
+ * that agents paste into tool calls and outputs. A heuristic, on by default
+ * for exports only — the app itself always shows the log as it is.
+ */
+const PATTERNS: [RegExp, string][] = [
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, '[REDACTED private key]'],
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{16,}/g, '$1 [REDACTED]'],
+  [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g, '[REDACTED api key]'],
+  [/\b(?:ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}/g, '[REDACTED github token]'],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[REDACTED slack token]'],
+  [/\bAKIA[0-9A-Z]{16}\b/g, '[REDACTED aws key]'],
+  [/\bAIza[0-9A-Za-z_-]{35}\b/g, '[REDACTED google key]'],
+  [/((?:api[_-]?key|secret|token|password|passwd|authorization)["']?\s*[:=]\s*["']?)([^\s"',}]{8,})/gi, '$1[REDACTED]'],
+];
+
+export interface Redacted {
+  text: string;
+  /** How many secrets were replaced. */
+  count: number;
+}
+
+export function redactSecrets(text: string): Redacted {
+  let count = 0;
+  let out = text;
+  for (const [pattern, replacement] of PATTERNS) {
+    out = out.replace(pattern, (...args) => {
+      count++;
+      // Re-apply the replacement template with the match's groups.
+      return replacement.replace(/\$(\d)/g, (_, n) => String(args[Number(n)] ?? ''));
+    });
+  }
+  return { text: out, count };
+}
