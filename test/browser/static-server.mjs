@@ -22,7 +22,7 @@ export function serveDir(root, { prefix = '/', extra = {} } = {}) {
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
     let rel = decodeURIComponent(url.pathname.slice(prefix.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(root, rel);
+    const file = path.join(path.resolve(root), rel);
     if (!file.startsWith(path.resolve(root)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;

@@ -5,9 +5,9 @@ import { systemNodes } from '../prompt/system-nodes.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { CutDetector, cutModeOf, type CutMode, type RequestCut } from './cuts.ts';
 import { finding, type PromptFinding } from './findings.ts';
-import { contentHash } from './hash.ts';
+import { requestHash } from './hash.ts';
 import { canonicalHeader, headerEquals, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
-import { analyzePrefix, serializeForPrefix, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
+import { analyzePrefix, serializeHead, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 
@@ -82,7 +82,7 @@ export interface ModelRequest {
   /** Exact: determined by the log (§8 layer A). */
   loopRequest: LoopRequest;
   exactness: 'exact';
-  /** contentHash of JSON.stringify(loopRequest). */
+  /** requestHash(loopRequest): identity of the exact request. */
   hash: string;
   usage?: Usage;
   /** The attempt's finish reason kind, when logged (stop, error, aborted, max-tokens, …). */
@@ -270,13 +270,12 @@ export class RequestBuilder implements SurfaceVisitor {
     if (header?.system !== undefined) loopRequest.system = header.system;
     if (toolHistory) loopRequest.toolHistory = { tools: toolHistory.tools, updates: toolHistory.updates };
     if (header?.tools !== undefined) loopRequest.tools = header.tools;
-    const serializedRequest = JSON.stringify(loopRequest);
     const input: PrefixInput = {
       config: header?.config ?? null,
       system: system.where === 'header' ? system.text : null,
       tools: header?.tools ?? null,
       messages,
-      serialized: serializeForPrefix(header?.system, header?.tools, messages),
+      head: serializeHead(header?.system, header?.tools),
     };
     const index = this.requests.length;
     const prefix = analyzePrefix(index > 0 ? index - 1 : null, this.prevInput, input, this.changes);
@@ -298,7 +297,7 @@ export class RequestBuilder implements SurfaceVisitor {
       route: this.route,
       loopRequest,
       exactness: 'exact',
-      hash: contentHash(serializedRequest),
+      hash: requestHash(loopRequest),
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
       prefix,

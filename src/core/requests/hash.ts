@@ -32,3 +32,20 @@ export function utf8Bytes(text: string, end = text.length): number {
   }
   return n;
 }
+
+/** Messages are frozen and identity-stable: each is hashed once. */
+const messageHashes = new WeakMap<object, string>();
+
+/**
+ * Identity of a request: the hash of its fields with each message replaced
+ * by the message's own content hash — equal requests hash equal, and a log
+ * with thousands of calls hashes each message once, not once per call.
+ */
+export function requestHash(request: { messages: readonly object[] }): string {
+  const parts = request.messages.map((m) => {
+    let h = messageHashes.get(m);
+    if (h === undefined) { h = contentHash(JSON.stringify(m)); messageHashes.set(m, h); }
+    return h;
+  });
+  return contentHash(JSON.stringify({ ...request, messages: parts }));
+}

@@ -52,11 +52,10 @@ export interface PrefixInput {
   system: unknown;
   tools: unknown;
   messages: readonly Message[];
-  /** Serialized form (serializeForPrefix). */
-  serialized: string;
+  /** The serialized head (serializeHead): system and tools, before the messages. */
+  head: string;
 }
 
-/** Changes logged between the previous cut and this one, gathered by the builder. */
 export interface ChangesSince {
   compactionReplace: boolean;
   otherReplace: boolean;
@@ -68,11 +67,28 @@ export interface ChangesSince {
 /**
  * The byte order a provider sees: system, tools, then the messages — left
  * open at the end, so a request that only appends keeps every byte of the
- * previous one.
+ * previous one. serializeForPrefix is that string; the analysis below works
+ * per message on cached serializations, so a log with thousands of calls
+ * does not re-serialize its whole context for every call.
  */
+export function serializeHead(system: unknown, tools: unknown): string {
+  return `{"system":${JSON.stringify(system ?? null)},"tools":${JSON.stringify(tools ?? null)},"messages":[`;
+}
+
 export function serializeForPrefix(system: unknown, tools: unknown, messages: readonly Message[]): string {
-  const head = `{"system":${JSON.stringify(system ?? null)},"tools":${JSON.stringify(tools ?? null)},"messages":[`;
-  return head + messages.map((m) => JSON.stringify(m)).join(',');
+  return serializeHead(system, tools) + messages.map((m) => serialized(m).json).join(',');
+}
+
+/** Messages are frozen and identity-stable per (seq, generation): their JSON is computed once. */
+const cache = new WeakMap<object, { json: string; bytes: number }>();
+function serialized(m: Message): { json: string; bytes: number } {
+  let hit = cache.get(m);
+  if (!hit) {
+    const json = JSON.stringify(m);
+    hit = { json, bytes: utf8Bytes(json) };
+    cache.set(m, hit);
+  }
+  return hit;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -87,17 +103,38 @@ function commonPrefixLength(a: string, b: string): number {
 function keptMessageCount(prev: readonly Message[], cur: readonly Message[]): number {
   const n = Math.min(prev.length, cur.length);
   let i = 0;
-  while (i < n && (prev[i] === cur[i] || JSON.stringify(prev[i]) === JSON.stringify(cur[i]))) i++;
+  while (i < n && (prev[i] === cur[i] || serialized(prev[i]).json === serialized(cur[i]).json)) i++;
   return i;
 }
 
+/** UTF-8 bytes of serializeForPrefix(...) without building it. */
+function serializedBytes(input: PrefixInput): number {
+  let n = utf8Bytes(input.head) + Math.max(0, input.messages.length - 1);
+  for (const m of input.messages) n += serialized(m).bytes;
+  return n;
+}
+
+/** UTF-8 bytes of the common prefix of two serialized requests, message by message. */
+function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, keptMessages: number): number {
+  if (prev.head !== cur.head) return utf8Bytes(cur.head, commonPrefixLength(prev.head, cur.head));
+  let n = utf8Bytes(cur.head);
+  for (let i = 0; i < keptMessages; i++) n += serialized(cur.messages[i]).bytes + (i > 0 ? 1 : 0);
+  const a = prev.messages[keptMessages];
+  const b = cur.messages[keptMessages];
+  if (a === undefined || b === undefined) return n;
+  // Both continue: the separating comma is shared, then part of the first differing message.
+  if (keptMessages > 0) n += 1;
+  const ja = serialized(a).json;
+  const jb = serialized(b).json;
+  return n + utf8Bytes(jb, commonPrefixLength(ja, jb));
+}
+
 export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince): PrefixAnalysis {
-  const bytes = utf8Bytes(cur.serialized);
+  const bytes = serializedBytes(cur);
   if (!prev || prevIndex === null) {
     return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
   }
   const keptMessages = keptMessageCount(prev.messages, cur.messages);
-  const keptChars = commonPrefixLength(prev.serialized, cur.serialized);
   const systemSame = JSON.stringify(prev.system) === JSON.stringify(cur.system);
   const toolsSame = JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
   const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
@@ -119,8 +156,8 @@ export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null
     firstCall: false,
     keptMessages,
     previousMessageCount: prev.messages.length,
-    keptBytes: utf8Bytes(cur.serialized, keptChars),
-    previousBytes: utf8Bytes(prev.serialized),
+    keptBytes: keptPrefixBytes(prev, cur, keptMessages),
+    previousBytes: serializedBytes(prev),
     bytes,
     extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
     reasons,

@@ -1,0 +1,27 @@
+// Shared steps for browser cases: open a log through the file picker, read the panels.
+import type { Page } from 'playwright-core';
+
+export async function ready(page: Page): Promise<void> {
+  await page.getByRole('grid').locator('[role=row]').first().waitFor({ timeout: 30000 });
+}
+
+export async function openFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page.getByLabel('Open log').setInputFiles({ name, mimeType: 'application/x-ndjson', buffer });
+  await page.locator('.session-name', { hasText: name }).waitFor({ timeout: 60000 });
+}
+
+/** Moves the cursor with the go-to box (the `g` command). */
+export async function gotoSeq(page: Page, seq: number): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+  await page.keyboard.press('g');
+  await page.getByRole('textbox', { name: 'Seq' }).fill(String(seq));
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Cursor position').getByText(new RegExp(`^seq ${seq} `)).waitFor({ timeout: 10000 });
+}
+
+/** Surface nodes the panel lists (ghosted shadowed nodes excluded). */
+export async function surfaceNodeSeqs(page: Page): Promise<number[]> {
+  const region = page.getByRole('region', { name: 'Surface' });
+  await region.getByLabel('Generations').waitFor();
+  return region.locator('li.node:not(.ghost) .seq').evaluateAll((els) => els.map((e) => Number(e.textContent)));
+}
