@@ -8,6 +8,7 @@ import { generateLog } from '../src/core/generate/generate-log.ts';
 import { readLog, readLogText } from '../src/core/log/reader.ts';
 import { foldSession } from '../src/core/session/fold-session.ts';
 import { foldSurface } from '../src/core/surface/fold.ts';
+import { Replay } from '../src/core/replay/replay-index.ts';
 
 const MB = 1024 * 1024;
 const args = process.argv.slice(2);
@@ -72,6 +73,27 @@ function report(name: string, text: string): void {
 
 const generated = generateLog({ dialect: 'v0', seed: 1, turns: 400, stepsPerTurn: 5 }).text;
 report('generated V0 log', generated);
+checkpointSpacing(generated);
+
+/**
+ * The replay index's checkpoint spacing K: a cursor move costs one clone and
+ * up to K-1 forward steps; memory is one surface clone per K events. Reported
+ * per K so the default (Replay's 2048) stays a measured choice.
+ */
+function checkpointSpacing(text: string): void {
+  const session = foldSession(readLogText(text));
+  const n = session.events.length;
+  console.log(`\nreplay checkpoints on ${n} events (random cursor moves):`);
+  for (const k of [256, 1024, 2048, 4096, 16384]) {
+    const build = time(() => new Replay(session, k), 200);
+    const replay = build.value;
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const move = time(() => replay.surfaceAt(next()), 200);
+    const nodes = Math.round(session.surface.nodes.length * (n / k));
+    console.log(`  K=${String(k).padEnd(6)} build ${build.ms.toFixed(0).padStart(5)} ms  cursor move ${move.ms.toFixed(2).padStart(7)} ms  ~${nodes} checkpointed node entries`);
+  }
+}
 
 const corpus = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 if (fs.existsSync(corpus)) {
