@@ -1,3 +1,4 @@
+import { concatBytes } from '../util/bytes.ts';
 /**
  * Byte encodings the fuzzer wraps logs in, written without a compressor:
  * zstd frames of raw (stored) blocks and gzip members of stored deflate
@@ -77,11 +78,4 @@ export function gzipStored(content: Uint8Array): Uint8Array {
   return out;
 }
 
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
-}
+export { concatBytes };

@@ -349,13 +349,20 @@ function faultFor(base: FuzzBase, line: number, path: string, row: Row): Fault {
   return { kind: 'line', line, exact: true };
 }
 
-const removeField: Mutator = (base, rng) => {
+/** Picks a row (the header one time in ten) and one of its required fields to edit. */
+function pickRequiredField(base: Parameters<Mutator>[0], rng: Parameters<Mutator>[1]) {
   const line = rng.chance(0.1) ? 1 : (pickEventLine(base, rng)?.line ?? 1);
   const row = parseRow(base.lines[line - 1]);
   if (!row) return null;
   const paths = requiredPaths(row, line, base.numbered);
   if (!paths.length) return null;
-  const path = rng.pick(paths);
+  return { line, row, path: rng.pick(paths) };
+}
+
+const removeField: Mutator = (base, rng) => {
+  const pick = pickRequiredField(base, rng);
+  if (!pick) return null;
+  const { line, row, path } = pick;
   const edited = editPath(row, path, (parent, key) => { delete parent[key]; });
   if (!edited) return null;
   return { mutator: 'remove-field', detail: `line ${line}: remove ${path}`, text: replaceLine(base, line, JSON.stringify(edited)), encoding: 'plain', fault: faultFor(base, line, path, row) };
@@ -364,12 +371,9 @@ const removeField: Mutator = (base, rng) => {
 const WRONG_VALUES: unknown[] = [null, [], 'x', '', -1, 0, 1.5, {}, true, [1], { kind: 7 }];
 
 const wrongType: Mutator = (base, rng) => {
-  const line = rng.chance(0.1) ? 1 : (pickEventLine(base, rng)?.line ?? 1);
-  const row = parseRow(base.lines[line - 1]);
-  if (!row) return null;
-  const paths = requiredPaths(row, line, base.numbered);
-  if (!paths.length) return null;
-  const path = rng.pick(paths);
+  const pick = pickRequiredField(base, rng);
+  if (!pick) return null;
+  const { line, row, path } = pick;
   const value = rng.pick(WRONG_VALUES);
   const edited = editPath(row, path, (parent, key) => { parent[key] = value; });
   if (!edited) return null;

@@ -1,5 +1,6 @@
 import { Decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { concatBytes } from '../util/bytes.ts';
 import type { ScanStats } from './types.ts';
 
 /**
@@ -69,7 +70,7 @@ export async function* decodeText(
     pending.push(next.value);
     headLen += next.value.length;
   }
-  const head = concat(pending);
+  const head = concatBytes(pending);
   const encoding = sniffEncoding(head);
   info.encoding = encoding;
 
@@ -178,12 +179,3 @@ function* drain(queue: Uint8Array[]): Generator<Uint8Array> {
   while (queue.length) yield queue.shift()!;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
-}
