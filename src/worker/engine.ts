@@ -28,6 +28,12 @@ export class Engine {
   private replay: Replay | null = null;
   private projections: ProjectionRegistry | null = null;
   private prompts: PromptAnalysis | null = null;
+  /** One-line previews by seq: a node's text does not change (projections are marked separately). */
+  private previews = new Map<number, string>();
+  /** Seqs where each projection unit changed, computed once per load. */
+  private changeSeqs = new Map<string, number[]>();
+  /** Event indexes of append-origin surface events (the transcript), in log order. */
+  private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
 
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
@@ -67,6 +73,11 @@ export class Engine {
     this.replay = replay;
     this.projections = projections;
     this.prompts = prompts;
+    this.previews = new Map();
+    this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
+    const appends: number[] = [];
+    session.events.forEach((e, i) => { if (e.surfaceOp === 'append') appends.push(i); });
+    this.appendIndexes = Uint32Array.from(appends);
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
     const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
     const typeCounts: Record<string, number> = {};
@@ -107,7 +118,7 @@ export class Engine {
         key: u.key,
         stateVersion: u.stateVersion,
         hostOnly: u.hostOnly === true,
-        changes: projections.changeSeqs(u.key),
+        changes: this.changeSeqs.get(u.key) ?? [],
         failure: projections.cell(u.key)?.failure ?? null,
       })),
       loadMs: Date.now() - started,
@@ -152,7 +163,7 @@ export class Engine {
     };
   }
 
-  state(index: number): CursorState {
+  state(index: number, withTranscript = false): CursorState {
     const replay = this.need();
     const { session } = replay;
     const { state, plan } = replay.surfaceAt(index);
@@ -164,7 +175,7 @@ export class Engine {
         index: replay.indexOfSeq(seq),
         type: event.type,
         role: message?.role ?? null,
-        preview: eventPreview(event),
+        preview: this.preview(event),
         messageId: message?.id ?? null,
         tokens: message ? safeEstimate(message) : 0,
         projected: state.projected.has(seq),
@@ -173,7 +184,9 @@ export class Engine {
     const onSurface = new Set(state.nodes);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
-    const transcript = session.events.slice(0, index + 1).filter((e) => e.surfaceOp === 'append').map((e) => ({
+    // The transcript is built only when asked: it grows with the log, the cursor's hot path must not.
+    const upTo = withTranscript ? countAtOrBelow(this.appendIndexes, index) : 0;
+    const transcript = Array.from(this.appendIndexes.subarray(0, upTo), (i) => session.events[i]).map((e) => ({
       ...node(e.seq),
       status: onSurface.has(e.seq) ? 'on-surface' as const : shadowedBy.has(e.seq) ? 'shadowed' as const : 'not-a-node' as const,
       shadowedBy: shadowedBy.get(e.seq) ?? null,
@@ -192,17 +205,22 @@ export class Engine {
     };
   }
 
+  private preview(event: LogEvent): string {
+    let p = this.previews.get(event.seq);
+    if (p === undefined) { p = eventPreview(event); this.previews.set(event.seq, p); }
+    return p;
+  }
+
   /** Every unit's view, raw state and watermark as of `seq`, from recorded history. */
   private projectionsAt(seq: number): ProjectionAtCursor[] {
     const registry = this.projections;
     if (!registry) return [];
     return registry.units.map((unit) => {
-      const changes = registry.changeSeqs(unit.key);
+      const changes = this.changeSeqs.get(unit.key) ?? [];
       const state = registry.stateAt(unit.key, seq);
       const failure = registry.cell(unit.key)?.failure ?? null;
       const failed = failure && failure.seq <= seq ? failure : null;
-      let k = changes.length;
-      while (k > 0 && changes[k - 1] > seq) k--;
+      const k = countAtOrBelow(changes, seq);
       return {
         key: unit.key,
         stateVersion: unit.stateVersion,
@@ -267,7 +285,7 @@ export class Engine {
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
     const replay = this.need();
     const { session } = replay;
-    const state = this.state(index);
+    const state = this.state(index, what === 'transcript');
     const seq = state.seq;
     let value: unknown;
     let markdown: string;
@@ -323,7 +341,7 @@ export class Engine {
         case 'peek': result = await peekHeader((await openSource(req.source)).chunks); break;
         case 'rows': result = this.rows(req.from, req.count); break;
         case 'event': result = this.event(req.index); break;
-        case 'state': result = this.state(req.index); break;
+        case 'state': result = this.state(req.index, req.transcript); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
         case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;
@@ -343,6 +361,11 @@ async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<U
   if (source.kind === 'text') {
     const bytes = new TextEncoder().encode(source.text);
     return { chunks: (async function* () { yield bytes; })(), totalBytes: bytes.length };
+  }
+  if (source.kind === 'bytes') {
+    const { bytes } = source;
+    const CHUNK = 1 << 20;
+    return { chunks: (async function* () { for (let o = 0; o < bytes.length; o += CHUNK) yield bytes.subarray(o, o + CHUNK); })(), totalBytes: bytes.length };
   }
   if (source.kind === 'file') return { chunks: streamChunks(source.file.stream()), totalBytes: source.file.size };
   const response = await fetch(source.url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
@@ -367,4 +390,12 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
 /** Token estimate that never throws on a malformed message (the fold reports those). */
 function safeEstimate(message: Message): number {
   try { return estimateMessage(message); } catch { return 0; }
+}
+
+/** How many entries of a sorted array are ≤ `value` (binary search). */
+function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] <= value) lo = mid + 1; else hi = mid; }
+  return lo;
 }

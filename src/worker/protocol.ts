@@ -12,6 +12,7 @@ import type { ModelRequest } from '../core/requests/build.ts';
 export type LoadSource =
   | { kind: 'file'; file: Blob; name: string }
   | { kind: 'text'; text: string; name: string }
+  | { kind: 'bytes'; bytes: Uint8Array; name: string }
   | { kind: 'url'; url: string; name: string };
 
 export type Request =
@@ -20,7 +21,7 @@ export type Request =
   | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
   | { id: number; op: 'event'; index: number }
-  | { id: number; op: 'state'; index: number }
+  | { id: number; op: 'state'; index: number; transcript?: boolean }
   | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
   | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
@@ -143,7 +144,7 @@ export interface CursorState {
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
   messages: Message[];
-  /** The human transcript up to the cursor: append-origin surface events in log order. */
+  /** The human transcript up to the cursor (append-origin surface events in log order); [] unless asked for. */
   transcript: (SurfaceNodeView & { status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null })[];
   projections: ProjectionAtCursor[];
 }

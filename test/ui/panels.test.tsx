@@ -42,7 +42,7 @@ describe('panels on a generated log (same engine as the worker, in process)', ()
   });
 
   it('Surface toggles to the human transcript, which keeps shadowed messages', async () => {
-    const state = engine.state(session.events.length - 1);
+    const state = engine.state(session.events.length - 1, true);
     render(<SurfacePanel state={state} />);
     fireEvent.click(screen.getByRole('radio', { name: 'transcript' }));
     const list = screen.getByRole('list', { name: 'Transcript' });

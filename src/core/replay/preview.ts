@@ -8,7 +8,8 @@ import { isPlainObject } from '../util/json.ts';
 const MAX = 160;
 
 function clip(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
+  // Cut before flattening: a tool output can be megabytes, the preview is one line.
+  const flat = s.slice(0, MAX * 4).replace(/\s+/g, ' ').trim();
   return flat.length > MAX ? flat.slice(0, MAX - 1) + '…' : flat;
 }
 

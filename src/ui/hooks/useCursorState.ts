@@ -1,9 +1,11 @@
 import { useCursor } from '../../store/cursor.ts';
+import { useView } from '../../store/view.ts';
 import type { CursorState } from '../../worker/protocol.ts';
 import { useWorkerQuery } from './useWorkerQuery.ts';
 
 /** The folded state at the cursor, asked of the worker; the latest request wins. */
 export function useCursorState(): CursorState | null {
   const index = useCursor((s) => s.index);
-  return useWorkerQuery((client) => client.state(index), [index]);
+  const transcript = useView((s) => s.surfaceMode === 'transcript');
+  return useWorkerQuery((client) => client.state(index, transcript), [index, transcript]);
 }
