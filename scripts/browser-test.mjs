@@ -39,7 +39,11 @@ for (const [name, run] of Object.entries(browserTests)) {
   const foreignRequests = [];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  page.on('request', (r) => { if (!r.url().startsWith(server.url.replace(/\/some.*/, '')) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(server.url.replace(/\/some.*/, '')) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url());
+    // The app only ever GETs its own files (and a ?url= log): no request may carry a body.
+    if (r.method() !== 'GET' || r.postData()) foreignRequests.push(`${r.method()} ${r.url()} with a body`);
+  });
   try {
     await run({ page, context, baseUrl: server.url, origin: server.url.replace(/\/some.*/, ''), consoleErrors, foreignRequests, shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
     if (consoleErrors.length) throw new Error(`console errors: ${consoleErrors.join(' | ')}`);

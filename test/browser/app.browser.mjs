@@ -46,6 +46,16 @@ export const browserTests = {
     assert.match(await page.locator('.session-name').innerText(), /demo-session\.jsonl/);
   },
 
+  async 'an empty file gives a clear message and keeps the open log'({ page, baseUrl }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    await page.getByLabel('Open log').setInputFiles({ name: 'empty.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.alloc(0) });
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 20000 });
+    assert.match(await alert.innerText(), /empty\.jsonl.*empty/s);
+    assert.match(await page.locator('.session-name').innerText(), /demo-session\.jsonl/);
+  },
+
   async 'the link carries the cursor and tab, and restores them in a new page'({ page, baseUrl }) {
     await page.goto(`${baseUrl}#c=40&tab=diagnostics`);
     await ready(page);

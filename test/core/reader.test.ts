@@ -278,3 +278,15 @@ describe('compressed input, by content', () => {
     expect(codes(r)).toEqual(['bytes.empty']);
   });
 });
+
+describe('binary input', () => {
+  it('stops reading a large binary file after its first chunk', async () => {
+    let pulled = 0;
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 10_000; i++) { pulled++; yield new Uint8Array(64 * 1024).map((_, k) => (k * 31 + i) % 256); }
+    }
+    const r = await readLog(huge());
+    expect(r.diagnostics.map((d) => d.code)).toContain('bytes.not-text');
+    expect(pulled).toBeLessThan(5);
+  });
+});

@@ -74,6 +74,10 @@ export class LogReader {
   get lineCount(): number {
     return this.lineNo;
   }
+  /** The start of the input is binary and nothing log-like was read: not worth reading on. */
+  get looksBinary(): boolean {
+    return this.notText !== null && this.events.length === 0 && this.header === null;
+  }
 
   pushText(text: string): void {
     if (!this.sniffed) {
@@ -371,6 +375,8 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
     if (options.cancelled?.()) break;
     reader.pushText(text);
     options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount });
+    // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
+    if (reader.looksBinary) break;
   }
   return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
 }
