@@ -134,9 +134,13 @@ if (logFile) {
   const sizes = (flag('sizes') ?? '10,100').split(',').map(Number);
   const results: Measure[] = [];
   for (const size of sizes) {
-    // ~60 KB of V0 log per turn with 5 steps: calibrate the turn count to the wanted size.
-    const probe = generateLog({ dialect: 'v0', seed: 1, turns: 10, stepsPerTurn: 5 }).text.length / 10;
-    const text = generateLog({ dialect: 'v0', seed: 1, turns: Math.max(1, Math.round((size * MB) / probe)), stepsPerTurn: 5 }).text;
+    // Turn size grows with the session (larger contexts), so calibrate the turn count in two passes.
+    let turns = Math.max(1, Math.round((size * MB) / (generateLog({ dialect: 'v0', seed: 1, turns: 10, stepsPerTurn: 5 }).text.length / 10)));
+    let text = generateLog({ dialect: 'v0', seed: 1, turns, stepsPerTurn: 5 }).text;
+    for (let pass = 0; pass < 2 && Math.abs(text.length / (size * MB) - 1) > 0.25; pass++) {
+      turns = Math.max(1, Math.round(turns * ((size * MB) / text.length)));
+      text = generateLog({ dialect: 'v0', seed: 1, turns, stepsPerTurn: 5 }).text;
+    }
     const plain = new TextEncoder().encode(text);
     for (const [label, bytes] of [['plain', plain], ['zstd', zstdOf(text)]] as const) {
       const m = await measure(`generated ${size} MB (${label})`, bytes);

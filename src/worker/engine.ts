@@ -197,7 +197,8 @@ export class Engine {
       nodes: state.nodes.map(node),
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
-      replacements: state.replacements.map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
+      // Only spans whose replacing node is still on the surface are drawn; older ones are ghosts inside them.
+      replacements: state.replacements.filter((r) => onSurface.has(r.seq)).map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
       change: plan?.kind ?? 'none',
       messages: deriveMessages(state, session.eventAt),
       transcript,

@@ -139,7 +139,7 @@ export interface CursorState {
   nodes: SurfaceNodeView[];
   replaceGeneration: number;
   contentGeneration: number;
-  /** Replaces committed up to the cursor, with the shadowed nodes' previews. */
+  /** Replaces committed up to the cursor whose replacing node is on the surface, with the shadowed nodes' previews. */
   replacements: (Replacement & { shadowed: SurfaceNodeView[] })[];
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
