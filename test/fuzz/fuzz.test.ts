@@ -5,6 +5,8 @@ import { nested } from '../../src/core/fuzz/mutators.ts';
 import { caseSeedOf, planCase, runPlannedCase, type FuzzFailure } from '../../src/core/fuzz/runner.ts';
 import { MAX_ROW_DEPTH, readLog, readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
+import { projectionsOf } from '../../src/core/projections/index.ts';
+import { analyzePrompts } from '../../src/core/requests/analyze.ts';
 import { chunked, events, header, jsonl, userMessage } from '../helpers/log-builder.ts';
 
 /**
@@ -129,5 +131,25 @@ describe('fuzz regressions', () => {
       expect(() => foldSession(r)).not.toThrow();
       expect(codes(foldSession(r))).toContain('payload.schema');
     }
+  });
+
+  it('analyzes prompts, requests and projections of a log with null payloads without throwing', () => {
+    for (const type of ['assistant/chunk', 'assistant/message', 'request/header', 'tool/result', 'user/message', 'turn/end']) {
+      const rows = events(['turn/start', { turn: 1 }], ['step/start', { turn: 1, step: 1 }], ['assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'a' } }], [type, null]);
+      const session = foldSession(readLogText(jsonl([header(), ...rows])));
+      expect(() => analyzePrompts(session), type).not.toThrow();
+      expect(() => projectionsOf(session).snapshot(), type).not.toThrow();
+    }
+  });
+
+  it('decides a binary file from its first 1,024 characters, whatever the chunk size', async () => {
+    const garbage = new Uint8Array(4000).map((_, i) => (i * 37) % 256);
+    garbage.set(enc.encode('\n{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n'), 1500);
+    const results = await Promise.all([61, 1024, 65536].map((size) => readLog(chunked(garbage, size))));
+    for (const r of results) {
+      expect(codes(r)).toEqual(['bytes.not-text', 'header.missing']);
+      expect(r.events).toEqual([]);
+    }
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
   });
 });

@@ -39,9 +39,11 @@ export interface ReadProgress {
 export class LogReader {
   /** The partial last line, as the pieces it arrived in (joined once, when its newline comes). */
   private carryParts: string[] = [];
-  /** The first characters of the input, for the binary sniff (chunk sizes must not matter). */
-  private head = '';
+  /** Input held back until the binary sniff has seen its first SNIFF_CHARS (chunk sizes must not matter). */
+  private pending = '';
   private sniffed = false;
+  /** Binary input that does not even start like JSON: nothing after the sniff is read. */
+  private stopped = false;
   private notText: Diagnostic | null = null;
   /** Whether rows carry no seq/time (a normalized snapshot); the first event row decides. */
   private unnumbered: boolean | undefined = undefined;
@@ -74,16 +76,26 @@ export class LogReader {
   get lineCount(): number {
     return this.lineNo;
   }
-  /** The start of the input is binary and nothing log-like was read: not worth reading on. */
+  /** The input is binary and does not start like JSON: the caller may stop feeding it. */
   get looksBinary(): boolean {
-    return this.notText !== null && this.events.length === 0 && this.header === null;
+    return this.stopped;
   }
 
   pushText(text: string): void {
+    if (this.stopped) return;
     if (!this.sniffed) {
-      this.head += text.slice(0, SNIFF_CHARS - this.head.length);
-      if (this.head.length >= SNIFF_CHARS) this.sniffBinary();
+      // Lines wait until the sniff has decided, so the decision never depends on chunk sizes.
+      this.pending += text;
+      if (this.pending.length < SNIFF_CHARS) return;
+      text = this.pending;
+      this.pending = '';
+      this.sniffBinary(text);
+      if (this.stopped) return;
     }
+    this.consume(text);
+  }
+
+  private consume(text: string): void {
     this.chars += text.length;
     // Search only the new text: rescanning a long carried line on every chunk is quadratic.
     let nl = text.indexOf('\n');
@@ -109,7 +121,12 @@ export class LogReader {
   }
 
   finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
-    if (!this.sniffed) this.sniffBinary();
+    if (!this.sniffed) {
+      const text = this.pending;
+      this.pending = '';
+      this.sniffBinary(text);
+      if (!this.stopped) this.consume(text);
+    }
     const carry = this.carryParts.join('');
     this.carryParts = [];
     const tornParts: string[] = [];
@@ -140,11 +157,13 @@ export class LogReader {
         { line: tornLine }));
     }
     if (this.notText) this.diagnostics.unshift(this.notText);
-    if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
+    if (this.stopped) this.diagnostics.push(diagnostic('header.missing', 'corrupt session log: first line is not a session header', { line: 1 }));
+    else if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
     if (this.numberedRows) this.diagnostics.push(diagnostic('row.numbered', `${this.numberedRows} row(s) carry no seq/time (a normalized snapshot); numbered by position`));
     if (this.blankLines) this.diagnostics.push(diagnostic('bytes.blank-lines', `${this.blankLines} blank line(s) skipped`));
     if (this.crlf) this.diagnostics.push(diagnostic('bytes.crlf', 'Lines end in CRLF; the CR was stripped'));
-    const total = totalBytes ?? this.chars;
+    // A stopped read reports only what it looked at, so the result does not depend on chunking.
+    const total = this.stopped ? utf8Length(this.sniffedText) : totalBytes ?? this.chars;
     return {
       header: this.header,
       version: this.version,
@@ -223,13 +242,21 @@ export class LogReader {
   }
 
   /** A dropped image or PDF should say so, not produce a wall of JSON errors. */
-  private sniffBinary(): void {
+  private sniffBinary(text: string): void {
     this.sniffed = true;
+    const head = text.slice(0, SNIFF_CHARS);
     // eslint-disable-next-line no-control-regex
-    const controls = (this.head.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
-    this.head = '';
-    if (controls > 4) this.notText = diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 });
+    const controls = (head.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
+    if (controls <= 4) return;
+    this.notText = diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 });
+    // Binary that does not even start like a JSON object (an image, a PDF, a 1 GB blob): read no further.
+    if (!/^\ufeff?\s*\{/.test(head)) {
+      this.stopped = true;
+      this.sniffedText = head;
+      this.notText.message += ` Reading stopped after the first ${SNIFF_CHARS} characters.`;
+    }
   }
+  private sniffedText = '';
 
 
   private record(row: Record<string, unknown>, line: number, text: string): void {

@@ -251,8 +251,8 @@ export class RequestBuilder implements SurfaceVisitor {
     const index = this.streaming.get(`${d?.turn}:${d?.step}`);
     if (index === undefined) return;
     const request = this.requests[index];
-    if (d.chunk?.type === 'usage') request.usage = d.chunk.usage;
-    if (d.chunk?.type === 'finish') request.outcome = d.chunk.reason?.kind;
+    if (d?.chunk?.type === 'usage') request.usage = d.chunk.usage;
+    if (d?.chunk?.type === 'finish') request.outcome = d.chunk.reason?.kind;
   }
 
   private snapshot(cut: RequestCut, event: LogEvent, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
