@@ -45,6 +45,17 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
       bandStart = i;
     }
   }
+  // Step bands: a thin strip under the turn labels, alternating per step within a turn.
+  let stepStart = first;
+  for (let i = first; i <= last; i++) {
+    if (i === last || (i > first && (col.step[i] !== col.step[i - 1] || col.turn[i] !== col.turn[i - 1]))) {
+      if (col.step[stepStart] > 0) {
+        g.fillStyle = col.step[stepStart] % 2 === 1 ? (dark ? 'rgba(110,161,255,0.35)' : 'rgba(47,111,235,0.28)') : (dark ? 'rgba(110,161,255,0.15)' : 'rgba(47,111,235,0.12)');
+        g.fillRect(x(stepStart), TOP - 3, Math.max(1, x(i) - x(stepStart) - 1), 2);
+      }
+      stepStart = i;
+    }
+  }
   // Turn labels.
   g.fillStyle = dark ? '#98a1ad' : '#6a7280';
   g.font = '10px system-ui, sans-serif';
