@@ -8,7 +8,7 @@ type Ev = { type: string; seq: number; time: number; data: any; surfaceOp?: any;
 type Dialect = 'v0' | 'v4';
 const PACKED = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
 // Types the generator may write, from the rc.8 catalog (§3) plus the V4-era additions.
-const RC8_TYPES = ['turn/start', 'turn/end', 'step/start', 'step/end', 'user/message', 'assistant/chunk', 'assistant/message', 'tool/call', 'tool/result', 'request/header', 'request/context', 'todo/write', 'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune', 'agent/inbox/spliced', 'approval/policy', 'sandbox/mode', 'permission/preset', 'llm/retry', 'llm/retry-started', 'session/title'];
+const RC8_TYPES = ['turn/start', 'turn/end', 'step/start', 'step/end', 'user/message', 'assistant/chunk', 'assistant/message', 'tool/call', 'tool/result', 'request/header', 'request/context', 'todo/write', 'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune', 'agent/inbox/spliced', 'approval/policy', 'sandbox/mode', 'permission/preset', 'llm/retry', 'llm/retry-started', 'session/title', 'goal/change'];
 const V4_TYPES = [...RC8_TYPES.filter((t) => t !== 'assistant/chunk'), 'system/message', 'developer/message', 'assistant/attempt', 'image/offload', 'model/selection'];
 const RC_PREFIX = 'Current runtime context. This snapshot supersedes earlier runtime-context snapshots.\n\n';
 

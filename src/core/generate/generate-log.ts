@@ -412,6 +412,10 @@ class Generator {
     this.emit('permission/preset', { preset: this.mode });
     this.emit('sandbox/mode', { mode: this.mode });
     this.emit('approval/policy', { policy: 'ask' });
+    // A session goal (projections.md: goal/change snapshots), completed when the last turn ends.
+    const goal = { id: `goal-${String(header.id)}`, revision: 1, objective: 'Fix the reported bugs and keep the test suite green', phase: 'active', maxGoalRounds: 3 };
+    const goalChange = (operation: string, g: Json, roundsStarted: number) => this.emit('goal/change', { kind: 'goal/change', version: 1, operation, goal: g, roundsStarted, createdAt: header.createdAt, updatedAt: this.time });
+    goalChange('create', goal, 0);
     const modelTurn = turns >= 3 ? this.rng.int(2, turns) : 0;
     const toolTurn = turns >= 3 ? this.rng.int(2, turns) : 0;
     const taskBase = this.rng.int(0, TASKS.length - 1);
@@ -485,6 +489,7 @@ class Generator {
       if (!open) {
         this.emit('turn/end', { turn, reason: { kind: 'completed' } });
         this.done.push(`${task.fn} (${task.file}): ${task.fix}`);
+        if (turn === turns) goalChange('complete', { ...goal, revision: 2, phase: 'complete' }, 0);
       }
     }
     return this.finish(header);
