@@ -17,7 +17,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const files = await fetch(new URL('precache.json', scope)).then((r) => r.json()).catch(() => []);
-    const urls = ['index.html', 'demo/demo-session.jsonl', ...files.filter((f) => f !== 'index.html')].map((f) => new URL(f, scope).href);
+    const urls = ['index.html', 'demo/demo-session.jsonl', 'demo/demo-session-subagent.jsonl', ...files.filter((f) => f !== 'index.html')].map((f) => new URL(f, scope).href);
     await Promise.all(urls.map((u) => fetch(u).then((r) => (r.ok ? cache.put(u, r) : undefined)).catch(() => undefined)));
     await self.skipWaiting();
   })());

@@ -1,11 +1,12 @@
 // Writes the demo logs the app offers on its start screen:
 //   public/demo/demo-session.jsonl     V0 (0.1.0-rc.8 shape, packed chunk rows, one compaction+)
 //   public/demo/demo-session-v4.jsonl  V4 (0.1.7-rc.2 shape, system head, image offload)
+//   public/demo/demo-session-subagent.jsonl  a subagent forked from the V0 demo after turn 3
 // Usage: npm run demo-log  (output is deterministic; rerun after generator changes)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateLog, type GenerateOptions } from '../src/core/generate/generate-log.ts';
+import { generateFork, generateLog, type GenerateOptions } from '../src/core/generate/generate-log.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'public', 'demo');
@@ -16,8 +17,14 @@ const demos: Array<[string, GenerateOptions]> = [
   ['demo-session-v4.jsonl', { dialect: 'v4', seed: 2026, turns: 8, stepsPerTurn: 5, compactEvery: 3, imageOffload: true }],
 ];
 
-for (const [name, opts] of demos) {
-  const log = generateLog(opts);
+const fork = generateFork({ ...demos[0][1], afterTurn: 3, childTurns: 2 });
+const logs: Array<[string, ReturnType<typeof generateLog>]> = [
+  ...demos.map(([name, opts]) => [name, generateLog(opts)] as [string, ReturnType<typeof generateLog>]),
+  ['demo-session-subagent.jsonl', fork.child],
+];
+if (fork.parent.text !== logs[0][1].text) throw new Error('the fork parent must be the V0 demo itself');
+
+for (const [name, log] of logs) {
   writeFileSync(join(outDir, name), log.text);
   const counts = (type: string) => log.events.filter((e) => e.type === type).length;
   console.log(

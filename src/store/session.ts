@@ -29,7 +29,7 @@ export interface SessionStore {
   setClient(client: WorkerClient): void;
   open(source: LoadSource, options?: { demo?: boolean; cursor?: number }): Promise<void>;
   /** Opens several files as one workspace; the root session (no parent among them) first. */
-  openMany(sources: LoadSource[]): Promise<void>;
+  openMany(sources: LoadSource[], options?: { demo?: boolean; cursor?: number }): Promise<void>;
   /** Switches to another session of the workspace (by entry index or session id). */
   switchTo(target: number | string): Promise<void>;
   cancel(): void;
@@ -67,23 +67,23 @@ export const useSession = create<SessionStore>((set, get) => ({
       set({ status: get().summary ? 'ready' : 'error', error: message === 'cancelled' ? null : `Could not open ${source.name}: ${message}`, progress: null, loadingName: null });
     }
   },
-  async openMany(sources) {
+  async openMany(sources, options = {}) {
     const client = get().client;
     if (!client || sources.length === 0) return;
-    if (sources.length === 1) return get().open(sources[0]);
+    if (sources.length === 1) return get().open(sources[0], options);
     const headers = await Promise.all(sources.map((s) => client.peek(s).catch(() => null)));
     const ids = new Set(headers.map((h) => h?.id).filter(Boolean));
     const entries = sources.map((source, i) => ({ source, header: headers[i] }));
     // Parents first, then by depth: the session switcher reads as a tree.
     entries.sort((a, b) => rank(a, ids) - rank(b, ids) || (a.header?.delegationDepth ?? 0) - (b.header?.delegationDepth ?? 0));
     set({ workspace: entries, active: 0 });
-    await get().open(entries[0].source);
+    await get().open(entries[0].source, options);
   },
   async switchTo(target) {
     const { workspace } = get();
     const index = typeof target === 'number' ? target : workspace.findIndex((w) => w.header?.id === target);
     if (index < 0 || index >= workspace.length) return;
-    await get().open(workspace[index].source);
+    await get().open(workspace[index].source, { demo: get().demo });
   },
   cancel() {
     get().client?.cancel();

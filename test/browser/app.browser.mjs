@@ -17,6 +17,11 @@ export const browserTests = {
     const gens = await page.getByLabel('Generations').innerText();
     assert.match(gens, /replaceGeneration [1-9]/, 'the demo log ends after a compaction');
     await page.locator('.replace-span').first().waitFor();
+    // The demo is a workspace: the session and a subagent forked from it.
+    await page.getByLabel('Session').selectOption({ label: '  demo-session-subagent.jsonl (subagent)' });
+    await page.locator('.session-name', { hasText: 'demo-session-subagent.jsonl' }).waitFor({ timeout: 20000 });
+    await page.getByRole('button', { name: '↑ parent session' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'Demo log' }).waitFor();
     await shot('demo-loaded');
   },
 

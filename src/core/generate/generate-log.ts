@@ -102,8 +102,18 @@ function runBody(run: Timed[]): Json {
   return { index: c.index, dt, texts: run.map((t) => t.chunk.text) };
 }
 
+/** Where a subagent fork leaves its parent: after a closed turn (rc.8 forks only outside a turn, §1.7). */
+interface ForkPlan {
+  afterTurn: number;
+  /** The child's own turns after the inherited prefix. */
+  turns: number;
+  seed: number;
+}
+
 class Generator {
-  readonly rng: Rng;
+  rng: Rng;
+  /** Set when this run is the child of a fork: it replays the parent's first turns, then diverges. */
+  fork: ForkPlan | null = null;
   readonly v4: boolean;
   readonly o: Required<GenerateOptions>;
   time: number;
@@ -420,9 +430,12 @@ class Generator {
     const toolTurn = turns >= 3 ? this.rng.int(2, turns) : 0;
     const taskBase = this.rng.int(0, TASKS.length - 1);
     const retryTurn = this.rng.int(1, turns); // at least one retried request per log, more by chance
-    for (let turn = 1; turn <= turns; turn++) {
+    // A fork child plays the parent's turns up to the cut with the parent's randomness, then its own.
+    const lastTurn = this.fork ? this.fork.afterTurn + this.fork.turns : turns;
+    for (let turn = 1; turn <= lastTurn; turn++) {
+      if (this.fork && turn === this.fork.afterTurn + 1) this.beginChild(header);
       const task = TASKS[(taskBase + turn) % TASKS.length];
-      const open = turn === turns && this.o.openLastTurn;
+      const open = turn === lastTurn && this.o.openLastTurn;
       if (turn > 1) this.time += this.rng.int(20_000, 180_000); // the human reads and types
       if (turn > 1 && this.rng.chance(0.15)) {
         this.mode = this.mode === 'workspace-write' ? 'danger-full-access' : 'workspace-write';
@@ -489,11 +502,30 @@ class Generator {
       if (!open) {
         this.emit('turn/end', { turn, reason: { kind: 'completed' } });
         this.done.push(`${task.fn} (${task.file}): ${task.fix}`);
-        if (turn === turns) goalChange('complete', { ...goal, revision: 2, phase: 'complete' }, 0);
+        if (turn === lastTurn) goalChange('complete', { ...goal, revision: 2, phase: 'complete' }, 0);
       }
     }
     return this.finish(header);
   }
+  /**
+   * The fork cut (spec §1.7): the events so far are the inherited prefix; the
+   * child's header names its parent and the marker at seq N ends the seed.
+   */
+  beginChild(header: Json): void {
+    const fork = this.fork!;
+    const inherited = this.events.length;
+    this.rng = new Rng(fork.seed);
+    const parentId = header.id;
+    header.id = this.rng.uuid();
+    header.createdAt = this.time;
+    header.parentSession = parentId;
+    header.origin = 'subagent';
+    header.delegationDepth = 1;
+    if (this.v4) header.isSeeded = true;
+    else header.seedLength = inherited;
+    this.emit('session/end-seed', this.v4 ? { inherited: true } : {});
+  }
+
   finish(header: Json): GeneratedLog {
     const lines = [JSON.stringify(header), ...this.records.map((r) => JSON.stringify(r))];
     return { header, events: this.events, lines, text: lines.join('\n') + '\n' };
@@ -502,4 +534,17 @@ class Generator {
 
 export function generateLog(opts: GenerateOptions): GeneratedLog {
   return new Generator(opts).run();
+}
+
+/**
+ * A parent log and a subagent child forked from it after `afterTurn` (spec
+ * §1.7): the child's log starts with a copy of the parent's events before the
+ * cut (same seqs), then the end-seed marker, then `childTurns` turns of its own.
+ */
+export function generateFork(opts: GenerateOptions & { afterTurn: number; childTurns: number; childSeed?: number }): { parent: GeneratedLog; child: GeneratedLog } {
+  const { afterTurn, childTurns, childSeed, ...base } = opts;
+  const parent = generateLog(base);
+  const child = new Generator({ ...base, openLastTurn: false });
+  child.fork = { afterTurn, turns: childTurns, seed: childSeed ?? (base.seed ?? 1) + 1000 };
+  return { parent, child: child.run() };
 }

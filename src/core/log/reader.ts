@@ -156,6 +156,7 @@ export class LogReader {
         `Torn tail ignored (${tornTail.bytes} bytes${tornRows ? `, ${tornRows} unacknowledged row(s) with no later turn/end` : ', a partial last line'}); DSH drops it on restore`,
         { line: tornLine }));
     }
+    this.checkForkCut();
     if (this.notText) this.diagnostics.unshift(this.notText);
     if (this.stopped) this.diagnostics.push(diagnostic('header.missing', 'corrupt session log: first line is not a session header', { line: 1 }));
     else if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
@@ -238,6 +239,19 @@ export class LogReader {
       if (value && typeof value === 'object' && !Array.isArray(value)) this.record(value as Record<string, unknown>, line, text);
       // Neither a header nor an event: keep the line, as every rejected row is kept.
       else this.rejectedRows.push({ line, text });
+    }
+  }
+
+  /** The fork cut (spec §1.7, E16): V2+ isSeeded ⇔ a tagged end-seed; the inherited count fits the log. */
+  private checkForkCut(): void {
+    const h = this.header;
+    if (!h) return;
+    if (this.version >= 2) {
+      const tagged = this.events.some((e) => e.type === 'session/end-seed' && e.data?.inherited === true);
+      if (h.isSeeded === true && !tagged) this.diag('header.seed', 'Seeded session lacks its inherited end-seed marker (isSeeded without a session/end-seed {inherited:true})', { line: 1, path: 'header.isSeeded' });
+      if (h.isSeeded === false && tagged) this.diag('header.seed', 'Unseeded session carries an inherited end-seed marker', { line: 1, path: 'header.isSeeded' });
+    } else if (typeof h.seedLength === 'number' && h.seedLength > this.events.length) {
+      this.diag('header.seed', `header seedLength ${h.seedLength} exceeds the ${this.events.length} events in the log`, { line: 1, path: 'header.seedLength' });
     }
   }
 

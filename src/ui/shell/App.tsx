@@ -17,7 +17,11 @@ import { SidePanel } from './SidePanel.tsx';
 import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
 
-const DEMO = { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' };
+/** The bundled demo: a session and a subagent forked from it, opened as one workspace. */
+const DEMO = [
+  { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' },
+  { url: './demo/demo-session-subagent.jsonl', name: 'demo-session-subagent.jsonl' },
+];
 
 /** Startup: the worker, the link's view state, then `?url=` or the bundled demo. */
 function useStartup(): void {
@@ -27,10 +31,8 @@ function useStartup(): void {
     const link = decodeHash(location.hash);
     applyViewLink(link);
     const url = new URLSearchParams(location.search).get('url');
-    const source = url
-      ? { kind: 'url' as const, url, name: url.split('/').pop() || url }
-      : { kind: 'url' as const, url: new URL(DEMO.url, location.href).href, name: DEMO.name };
-    void useSession.getState().open(source, { demo: !url, cursor: link.cursor });
+    if (url) void useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, { cursor: link.cursor });
+    else void useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, cursor: link.cursor });
     if (link.selected !== undefined) {
       const unsub = useSession.subscribe((s) => {
         if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
