@@ -68,6 +68,7 @@ export function Timeline() {
       />
       <div className="timeline-legend">
         {summary.families.map((f) => <span key={f} className={`legend fam-${f}`}>{f}</span>)}
+        <span className="legend finding-legend">findings</span>
         <span className="legend replace-legend">replace span</span>
         <button onClick={() => setView({ start: 0, end: summary.count })}>Fit</button>
       </div>

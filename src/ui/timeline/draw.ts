@@ -17,7 +17,9 @@ const TOP = 14;
 
 export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, cursor: number, width: number, dark: boolean): void {
   const lanes = summary.families.length;
-  const replaceTop = TOP + lanes * LANE_H + 4;
+  // One lane per family, then a lane of findings (diagnostics), then the replace brackets.
+  const diagTop = TOP + lanes * LANE_H;
+  const replaceTop = diagTop + LANE_H + 4;
   const height = replaceTop + 26;
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.floor(width * dpr);
@@ -77,6 +79,12 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
     g.fillStyle = FAMILY_COLORS[summary.families[lane]] ?? '#888';
     const w = Math.max(1, width / span - 0.5);
     g.fillRect(px, TOP + lane * LANE_H, w, LANE_H - 2);
+  }
+  // Findings: a tick per event with a diagnostic, red for errors, amber for warnings.
+  for (const d of summary.diagnostics) {
+    if (d.index === undefined || d.index < first || d.index >= last || d.severity === 'info') continue;
+    g.fillStyle = d.severity === 'error' ? '#e03131' : '#f08c00';
+    g.fillRect(Math.floor(x(d.index)), diagTop, Math.max(2, width / span), LANE_H - 2);
   }
   // Synthetic events (restore repair) get a dashed underline.
   g.strokeStyle = '#e03131';
