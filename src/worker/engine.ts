@@ -79,7 +79,14 @@ export class Engine {
     session.events.forEach((e, i) => { if (e.surfaceOp === 'append') appends.push(i); });
     this.appendIndexes = Uint32Array.from(appends);
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
-    const seqIndex = (seq: number | undefined) => (seq === undefined ? undefined : replay.indexOfSeq(seq));
+    // A finding points at its seq; one with only a line (a row that never became an event) at the next event.
+    const lines = read.origins.map((o) => o.line);
+    const findingIndex = (d: Diagnostic): number | undefined => {
+      if (d.seq !== undefined) return replay.indexOfSeq(d.seq);
+      if (d.line === undefined || d.line <= 1 || lines.length === 0) return undefined;
+      const k = countAtOrBelow(lines, d.line - 1);
+      return Math.min(k, lines.length - 1);
+    };
     const typeCounts: Record<string, number> = {};
     for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;
     return {
@@ -92,7 +99,7 @@ export class Engine {
       syntheticCount: session.synthetic.length,
       lastSeq: read.events.length ? read.events[read.events.length - 1].seq : -1,
       typeCounts,
-      diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: seqIndex(d.seq) })),
+      diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: findingIndex(d) })),
       tornTail: read.tornTail,
       ok: session.ok,
       columns: replay.index.columns,

@@ -110,12 +110,19 @@ describe('Diagnostics on a broken log', () => {
   it('groups findings by severity and links them to their seq', async () => {
     const broken = text.split('\n');
     broken.splice(5, 0, '{"type":"future/thing","seq":999,"time":1,"data":{}}');
+    broken.splice(9, 0, '{not json');
     await loadText(broken.join('\n'));
     render(<DiagnosticsPanel />);
     const region = screen.getByRole('region', { name: 'Diagnostics' });
     expect(within(region).getByText(/DSH would refuse this log/)).toBeTruthy();
     expect(within(region).getByText(/Errors \(\d+\)/)).toBeTruthy();
     expect(within(region).getAllByText('row.seq-gap').length).toBeGreaterThan(0);
+    // A row that never became an event still links to the event after its line.
+    const unparsable = within(region).getByText('row.unparsable').closest('li')!;
+    const link = within(unparsable).getByRole('button', { name: /^line 10/ });
+    expect((link as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(link);
+    expect(useCursor.getState().index).toBeGreaterThan(0);
   });
 });
 
