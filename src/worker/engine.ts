@@ -6,7 +6,8 @@ import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { foldSession } from '../core/session/fold-session.ts';
 import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
-import { analyzePrompts, type PromptAnalysis } from '../core/requests/analyze.ts';
+import { analyzePrompts, startPromptAnalysis, type PromptAnalysis } from '../core/requests/analyze.ts';
+import { guardVisitors } from '../core/surface/walk.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
 import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
@@ -59,7 +60,10 @@ export class Engine {
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'folding' });
     const session = foldSession(read);
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'indexing' });
-    const replay = new Replay(session);
+    // The prompt and request analysis rides on the replay index's surface walk: one fold, not two.
+    const promptRun = startPromptAnalysis(session);
+    const guarded = guardVisitors(promptRun.visitors);
+    const replay = new Replay(session, 2048, [guarded.visitor]);
     // Each derived view is isolated: a failure becomes a finding and the log still opens.
     const analysisFailures: Diagnostic[] = [];
     const isolate = <T>(what: string, build: () => T, fallback: () => T): T => {
@@ -69,7 +73,11 @@ export class Engine {
       }
     };
     const projections = isolate('projections', () => projectionsOf(session, { history: true }), () => projectionsOf(session, { history: true, units: [] }));
-    const prompts = isolate('the prompt and request analysis', () => analyzePrompts(session), () => analyzePrompts({ ...session, events: [] }));
+    const prompts = isolate('the prompt and request analysis', () => {
+      const error = guarded.error();
+      if (error) throw error;
+      return promptRun.finish(replay.finalState);
+    }, () => analyzePrompts({ ...session, events: [] }));
     this.replay = replay;
     this.projections = projections;
     this.prompts = prompts;
@@ -305,7 +313,8 @@ export class Engine {
       markdown = messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
     } else if (what === 'surface') {
       value = { seq, nodes: state.nodes.map((n) => n.seq), replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: state.messages };
-      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n.seq, message: deriveEventMessage(session.eventAt(n.seq)!, replay.surfaceAt(index).state.projected) })));
+      const { projected } = replay.surfaceAt(index).state;
+      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n.seq, message: deriveEventMessage(session.eventAt(n.seq)!, projected) })));
     } else {
       const entries = state.transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
       value = entries;

@@ -74,3 +74,28 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(posted).toEqual([{ id: 1, ok: false, error: 'no log loaded' }]);
   });
 });
+
+describe('analyses riding on the replay walk', () => {
+  it('give the same prompt and request analysis as their own walk', async () => {
+    const { analyzePrompts, startPromptAnalysis } = await import('../../src/core/requests/analyze.ts');
+    const session = foldSession(readLogText(generateLog({ dialect: 'v4', seed: 6, turns: 5, compactEvery: 2 }).text));
+    const run = startPromptAnalysis(session);
+    const replay = new Replay(session, 64, run.visitors);
+    const riding = run.finish(replay.finalState);
+    const alone = analyzePrompts(session);
+    expect(JSON.stringify(riding.requests)).toBe(JSON.stringify(alone.requests));
+    expect(riding.findings).toEqual(alone.findings);
+    expect(riding.runtimeContext.snapshots).toEqual(alone.runtimeContext.snapshots);
+  });
+
+  it('a rider that throws is stopped and reported, and the index is still built', async () => {
+    const { guardVisitors } = await import('../../src/core/surface/walk.ts');
+    const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 2, turns: 2 }).text));
+    let calls = 0;
+    const guarded = guardVisitors([{ after: () => { calls++; if (calls === 10) throw new Error('boom'); } }]);
+    const replay = new Replay(session, 2048, [guarded.visitor]);
+    expect(replay.index.count).toBe(session.events.length);
+    expect(calls).toBe(10);
+    expect((guarded.error() as Error).message).toBe('boom');
+  });
+});

@@ -3,7 +3,7 @@ import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
 import { planSurfaceEvent } from '../surface/plan.ts';
 import { cloneSurface, emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
-import { walkSurface } from '../surface/walk.ts';
+import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
 import { FAMILIES, familyOf } from './families.ts';
 
@@ -45,7 +45,14 @@ export class Replay {
   private readonly checkpoints: SurfaceState[] = [];
   private readonly ctx: SurfaceContext;
 
-  constructor(readonly session: SessionFold, checkpointEvery = 2048) {
+  /** The surface after the last event. */
+  readonly finalState: SurfaceState;
+
+  /**
+   * `riders` are other analyses that need a surface walk: they ride along on
+   * this one instead of folding the log again.
+   */
+  constructor(readonly session: SessionFold, checkpointEvery = 2048, riders: readonly SurfaceVisitor[] = []) {
     this.ctx = { dialect: session.read.dialect, eventAt: session.eventAt };
     const events = session.events;
     const n = events.length;
@@ -62,7 +69,7 @@ export class Replay {
     let retryPending = false;
     const stepsWithCall = new Set<string>();
     let i = 0;
-    walkSurface(events, session.read.dialect, [{
+    this.finalState = walkSurface(events, session.read.dialect, [{
       before: (_event, state) => {
         if (i % checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
       },
@@ -93,7 +100,7 @@ export class Replay {
         }
         i++;
       },
-    }]);
+    }, ...riders]);
     this.index = { columns, typeNames, families: FAMILIES, checkpointEvery, count: n };
   }
 

@@ -5,7 +5,8 @@ import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList } from './build.ts';
 import { finding, type PromptFinding } from './findings.ts';
-import { walkSurface } from '../surface/walk.ts';
+import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
+import type { SurfaceState } from '../surface/types.ts';
 
 /**
  * System prompt, runtime context and requests of one session in a single
@@ -28,18 +29,34 @@ function promptInHeader(session: SessionFold): boolean {
     && session.events.some((e) => e.type === 'request/header' && e.data?.header?.system !== undefined);
 }
 
-export function analyzePrompts(session: SessionFold, limits: DiffLimits = {}): PromptAnalysis {
+/** The analysis as visitors, so a caller that already walks the surface (the replay index) can carry it. */
+export interface PromptAnalysisRun {
+  visitors: SurfaceVisitor[];
+  /** Completes the analysis with the surface after the last event. */
+  finish(finalState: SurfaceState): PromptAnalysis;
+}
+
+export function startPromptAnalysis(session: SessionFold, limits: DiffLimits = {}): PromptAnalysisRun {
   const fromHeader = promptInHeader(session);
   const systemPrompt = new SystemPromptTimeline(fromHeader);
   const runtimeContext = new RuntimeContextStream(session.read.dialect === 'v4', limits);
   const builder = new RequestBuilder(session);
-  const state = walkSurface(session.events, session.read.dialect, [builder, systemPrompt, runtimeContext]);
-  runtimeContext.finish(state);
-  const requests = builder.finish();
-  const failures = findPromptFailures(session.events).map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
-  const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failures]
-    .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
-  return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings };
+  return {
+    visitors: [builder, systemPrompt, runtimeContext],
+    finish(finalState) {
+      runtimeContext.finish(finalState);
+      const requests = builder.finish();
+      const failures = findPromptFailures(session.events).map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
+      const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failures]
+        .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
+      return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings };
+    },
+  };
+}
+
+export function analyzePrompts(session: SessionFold, limits: DiffLimits = {}): PromptAnalysis {
+  const run = startPromptAnalysis(session, limits);
+  return run.finish(walkSurface(session.events, session.read.dialect, run.visitors));
 }
 
 /** The per-call fields `inspect --json` prints: reference fields plus the analysis ones. */

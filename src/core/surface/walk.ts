@@ -29,6 +29,26 @@ export function walkSurface(events: readonly LogEvent[], dialect: Dialect, visit
   return state;
 }
 
+/**
+ * Visitors that must not abort a shared walk: the first exception is kept
+ * and the group goes quiet, so the walk (and whoever owns it) finishes.
+ */
+export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: SurfaceVisitor; error(): unknown } {
+  let failure: unknown = undefined;
+  let failed = false;
+  const run = (fn: () => void) => {
+    if (failed) return;
+    try { fn(); } catch (err) { failed = true; failure = err; }
+  };
+  return {
+    visitor: {
+      before: (event, state, ctx) => run(() => { for (const v of visitors) v.before?.(event, state, ctx); }),
+      after: (event, state, plan, ctx) => run(() => { for (const v of visitors) v.after?.(event, state, plan, ctx); }),
+    },
+    error: () => (failed ? failure ?? new Error('visitor failed') : undefined),
+  };
+}
+
 /** Event lookup by seq for a log whose seqs may have gaps (a corrupt log is still shown). */
 export function eventLookup(events: readonly LogEvent[]): (seq: number) => LogEvent | undefined {
   const base = events.length ? events[0].seq : 0;
