@@ -36,18 +36,17 @@ export interface DecodeProgress {
 }
 
 /**
- * Decodes a byte source to UTF-8 text chunks. Findings about the encoding
- * (torn or corrupt frames) are pushed onto `diagnostics`; decoding stops at a
- * corrupt frame but everything decoded before it is still yielded.
+ * Decodes a byte source to plaintext byte chunks (decompressed when it is
+ * zstd or gzip). Findings about the encoding (torn or corrupt frames) are
+ * pushed onto `diagnostics`; decoding stops at a corrupt frame but
+ * everything decoded before it is still yielded.
  */
-export async function* decodeText(
+export async function* decodeBytes(
   source: ByteSource,
   diagnostics: Diagnostic[],
   onBytes?: (p: DecodeProgress) => void,
   info: DecodeInfo = { decodedBytes: 0 },
-): AsyncGenerator<string> {
-  // ignoreBOM keeps a byte-order mark in the text so the reader can report it.
-  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+): AsyncGenerator<Uint8Array> {
   let inner: AsyncGenerator<Uint8Array> | null = null;
   const pending: Uint8Array[] = [];
   let bytesIn = 0;
@@ -70,7 +69,7 @@ export async function* decodeText(
     pending.push(next.value);
     headLen += next.value.length;
   }
-  const head = concatBytes(pending);
+  const head = pending.length === 1 ? pending[0] : concatBytes(pending);
   const encoding = sniffEncoding(head);
   info.encoding = encoding;
 
@@ -85,6 +84,20 @@ export async function* decodeText(
 
   for await (const bytes of inner) {
     info.decodedBytes += bytes.length;
+    yield bytes;
+  }
+}
+
+/** The same as text chunks (UTF-8, streaming across chunk boundaries). */
+export async function* decodeText(
+  source: ByteSource,
+  diagnostics: Diagnostic[],
+  onBytes?: (p: DecodeProgress) => void,
+  info: DecodeInfo = { decodedBytes: 0 },
+): AsyncGenerator<string> {
+  // ignoreBOM keeps a byte-order mark in the text so the reader can report it.
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  for await (const bytes of decodeBytes(source, diagnostics, onBytes, info)) {
     const text = decoder.decode(bytes, { stream: true });
     if (text) yield text;
   }

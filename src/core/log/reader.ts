@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
-import { decodeText, type ByteSource, type DecodeInfo } from './bytes.ts';
+import { decodeBytes, type ByteSource, type DecodeInfo } from './bytes.ts';
 import { checkEnvelope } from './envelope.ts';
 import { dialectOf, knownEventTypes, PACKED_ROW_TYPES } from './event-types.ts';
 import { checkHeader } from './header.ts';
@@ -7,6 +7,7 @@ import { LegacyUpgrader } from './legacy.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { checkPayload } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
+import { LineStore } from './line-store.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 
 /**
@@ -16,10 +17,30 @@ import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHead
  */
 interface OpenBadRegion {
   line: number;
-  eventCount: number;
+  /** Events accepted after the bad row: committed by a later turn/end, else dropped as the torn tail. */
+  pending: AcceptedEvent[];
   diagnosticCount: number;
   rejectedCount: number;
   texts: string[];
+}
+
+/** An event the reader placed, with the byte range of its line (for re-parsing it later). */
+export interface AcceptedEvent {
+  event: LogEvent;
+  origin: EventOrigin;
+  start: number;
+  end: number;
+  /** Re-parsing the line gives this event back (not numbered, not upgraded). */
+  exact: boolean;
+}
+
+export interface ReaderOptions {
+  /** Keep every event as an object in the result (default true). */
+  retainEvents?: boolean;
+  /** Called with each committed event, in order. */
+  onEvent?: (accepted: AcceptedEvent) => void;
+  /** Where pushBytes keeps the decoded bytes (to re-parse lines later). */
+  lines?: LineStore;
 }
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
@@ -57,6 +78,18 @@ export class LogReader {
   private known: ReadonlySet<string> = knownEventTypes('v0');
   private readonly events: LogEvent[] = [];
   private readonly origins: EventOrigin[] = [];
+  /** Accepted so far, committed or provisional: the next seq and row numbering follow these. */
+  private acceptedCount = 0;
+  private lastAcceptedSeq = -1;
+  private committedCount = 0;
+  private sawInheritedEndSeed = false;
+  private readonly retainEvents: boolean;
+  private readonly onEvent: ((accepted: AcceptedEvent) => void) | undefined;
+  /** Byte tracking is on once input comes as bytes (pushBytes). */
+  private readonly lines: LineStore;
+  private tracking = false;
+  private readonly textDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  private range: [number, number] = [0, 0];
   private readonly diagnostics: Diagnostic[] = [];
   private readonly rejectedRows: { line: number; text: string }[] = [];
   private openBad: OpenBadRegion | null = null;
@@ -68,10 +101,33 @@ export class LogReader {
   private lastTime = 0;
   private legacy = new LegacyUpgrader('', 'v0');
 
-  constructor(private readonly extraDiagnostics: Diagnostic[] = []) {}
+  constructor(private readonly extraDiagnostics: Diagnostic[] = [], options: ReaderOptions = {}) {
+    this.retainEvents = options.retainEvents ?? true;
+    this.onEvent = options.onEvent;
+    this.lines = options.lines ?? new LineStore(false);
+  }
 
   get eventCount(): number {
-    return this.events.length;
+    return this.committedCount;
+  }
+
+  get sessionHeader(): SessionHeader | null {
+    return this.header;
+  }
+  get formatVersion(): number {
+    return this.version;
+  }
+  get logDialect(): Dialect {
+    return this.dialect;
+  }
+
+  /** Decoded (plaintext) bytes: kept in the line store so lines can be parsed again. */
+  pushBytes(bytes: Uint8Array): void {
+    if (this.stopped) return;
+    this.tracking = true;
+    this.lines.add(bytes);
+    const text = this.textDecoder.decode(bytes, { stream: true });
+    if (text) this.pushText(text);
   }
   get lineCount(): number {
     return this.lineNo;
@@ -108,11 +164,13 @@ export class LogReader {
       this.carryParts.push(text.slice(0, nl));
       const line = this.carryParts.join('');
       this.carryParts = [];
+      this.nextRange();
       this.line(line);
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
     while (nl >= 0) {
+      this.nextRange();
       this.line(text.slice(start, nl));
       start = nl + 1;
       nl = text.indexOf('\n', start);
@@ -120,7 +178,15 @@ export class LogReader {
     if (start < text.length) this.carryParts.push(text.slice(start));
   }
 
+  private nextRange(): void {
+    if (this.tracking) this.range = this.lines.nextLine();
+  }
+
   finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
+    if (this.tracking && !this.stopped) {
+      const rest = this.textDecoder.decode();
+      if (rest) this.pushText(rest);
+    }
     if (!this.sniffed) {
       const text = this.pending;
       this.pending = '';
@@ -134,8 +200,6 @@ export class LogReader {
     const tornLine = this.openBad ? this.openBad.line : this.lineNo + 1;
     if (this.openBad) {
       const bad = this.openBad;
-      this.events.length = bad.eventCount;
-      this.origins.length = bad.eventCount;
       this.diagnostics.length = bad.diagnosticCount;
       this.rejectedRows.length = bad.rejectedCount;
       tornParts.push(bad.texts.join('\n') + '\n');
@@ -145,6 +209,8 @@ export class LogReader {
     if (carry) {
       tornParts.push(carry);
       this.lineNo++;
+      // A partial last line: the bytes after the last newline.
+      if (this.tracking) this.range = [this.lines.pendingLineStart, this.lines.byteLength];
     }
     // Where the decoded text stopped: byte-level findings (a corrupt or torn frame) point there.
     const stopLine = carry ? this.lineNo : this.lineNo + 1;
@@ -247,11 +313,11 @@ export class LogReader {
     const h = this.header;
     if (!h) return;
     if (this.version >= 2) {
-      const tagged = this.events.some((e) => e.type === 'session/end-seed' && e.data?.inherited === true);
+      const tagged = this.sawInheritedEndSeed;
       if (h.isSeeded === true && !tagged) this.diag('header.seed', 'Seeded session lacks its inherited end-seed marker (isSeeded without a session/end-seed {inherited:true})', { line: 1, path: 'header.isSeeded' });
       if (h.isSeeded === false && tagged) this.diag('header.seed', 'Unseeded session carries an inherited end-seed marker', { line: 1, path: 'header.isSeeded' });
-    } else if (typeof h.seedLength === 'number' && h.seedLength > this.events.length) {
-      this.diag('header.seed', `header seedLength ${h.seedLength} exceeds the ${this.events.length} events in the log`, { line: 1, path: 'header.seedLength' });
+    } else if (typeof h.seedLength === 'number' && h.seedLength > this.committedCount) {
+      this.diag('header.seed', `header seedLength ${h.seedLength} exceeds the ${this.committedCount} events in the log`, { line: 1, path: 'header.seedLength' });
     }
   }
 
@@ -288,8 +354,10 @@ export class LogReader {
     // first event row tells; in a file with seqs a row without one is an error.
     const noSeq = !Object.hasOwn(row, 'seq');
     this.unnumbered ??= noSeq;
+    let exact = true;
     if (noSeq && this.unnumbered) {
-      row = { ...row, seq: this.events.length, ...(Object.hasOwn(row, 'time') ? {} : { time: this.lastTime }) };
+      exact = false;
+      row = { ...row, seq: this.acceptedCount, ...(Object.hasOwn(row, 'time') ? {} : { time: this.lastTime }) };
       this.numberedRows++;
       this.firstNumberedLine ??= line;
     } else if (!noSeq && this.unnumbered && !this.reportedMixed) {
@@ -319,12 +387,12 @@ export class LogReader {
       }
       event.sourceEventSeqs = decoded;
     }
-    this.accept(event, { line }, text);
+    this.accept(event, { line }, text, exact);
   }
 
   /** Places one logical event: seq contiguity, legacy upgrade, vocabulary, payload. */
-  private accept(raw: LogEvent, origin: EventOrigin, text: string): void {
-    const expected = this.events.length === 0 ? 0 : this.events[this.events.length - 1].seq + 1;
+  private accept(raw: LogEvent, origin: EventOrigin, text: string, exact = true): void {
+    const expected = this.acceptedCount === 0 ? 0 : this.lastAcceptedSeq + 1;
     const { line } = origin;
     if (raw.seq < expected) {
       this.bad('row.seq-duplicate', `seq ${raw.seq} at line ${line} repeats or goes back (expected ${expected}); row kept aside`, line, text, { seq: raw.seq });
@@ -350,10 +418,32 @@ export class LogReader {
       const problem = checkPayload(event, this.dialect);
       if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });
     }
-    if (event.type === 'turn/end' && this.openBad) this.openBad = null;
     this.lastTime = event.time;
-    this.events.push(event);
-    this.origins.push(origin);
+    this.lastAcceptedSeq = event.seq;
+    this.acceptedCount++;
+    const accepted: AcceptedEvent = { event, origin, start: this.range[0], end: this.range[1], exact: exact && event === raw };
+    const bad = this.openBad;
+    if (!bad) {
+      this.commit(accepted);
+      return;
+    }
+    bad.pending.push(accepted);
+    if (event.type === 'turn/end') {
+      // A later turn/end: the bad region was corruption, not a torn tail; what followed it stands.
+      this.openBad = null;
+      for (const a of bad.pending) this.commit(a);
+    }
+  }
+
+  private commit(accepted: AcceptedEvent): void {
+    const { event } = accepted;
+    this.committedCount++;
+    if (event.type === 'session/end-seed' && event.data?.inherited === true) this.sawInheritedEndSeed = true;
+    if (this.retainEvents) {
+      this.events.push(event);
+      this.origins.push(accepted.origin);
+    }
+    this.onEvent?.(accepted);
   }
 
   private diag(code: DiagnosticCode, message: string, where: { line?: number; seq?: number; path?: string }): void {
@@ -364,7 +454,7 @@ export class LogReader {
     if (!this.openBad) {
       this.openBad = {
         line,
-        eventCount: this.events.length,
+        pending: [],
         diagnosticCount: this.diagnostics.length,
         rejectedCount: this.rejectedRows.length,
         texts: [text],
@@ -400,7 +490,7 @@ export function readLogText(text: string): ReadResult {
   return reader.finish('plain', utf8Length(text));
 }
 
-export interface ReadLogOptions {
+export interface ReadLogOptions extends ReaderOptions {
   onProgress?: (p: ReadProgress) => void;
   /** Called between chunks; return true to stop reading (cancel). */
   cancelled?: () => boolean;
@@ -409,12 +499,12 @@ export interface ReadLogOptions {
 /** Reads a log from a byte stream (file, fetch body, zstd/gzip/plain). */
 export async function readLog(source: ByteSource, options: ReadLogOptions = {}): Promise<ReadResult> {
   const byteDiagnostics: Diagnostic[] = [];
-  const reader = new LogReader(byteDiagnostics);
+  const reader = new LogReader(byteDiagnostics, options);
   const info: DecodeInfo = { decodedBytes: 0 };
   let bytesIn = 0;
-  for await (const text of decodeText(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
+  for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
     if (options.cancelled?.()) break;
-    reader.pushText(text);
+    reader.pushBytes(bytes);
     options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount });
     // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
     if (reader.looksBinary) break;

@@ -1,0 +1,101 @@
+/**
+ * The decoded bytes of a log, kept as the chunks they arrived in (no copy,
+ * no string per line), so any line can be decoded again later. Lines are
+ * found with a byte scan that runs in step with the text split: a newline
+ * byte never occurs inside a multi-byte UTF-8 sequence, so the n-th newline
+ * of the text is the n-th 0x0A of the bytes.
+ */
+export class LineStore {
+  private readonly chunks: Uint8Array[] = [];
+  /** Global byte offset where each chunk starts. */
+  private readonly bases: number[] = [];
+  private total = 0;
+  /** Newline scan cursor: chunk index and offset inside it. */
+  private scanChunk = 0;
+  private scanOffset = 0;
+  /** Global offset where the line being assembled starts. */
+  private lineStart = 0;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+
+  constructor(private readonly keep = true) {}
+
+  get byteLength(): number {
+    return this.total;
+  }
+
+  add(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.bases.push(this.total);
+    this.total += chunk.length;
+  }
+
+  /**
+   * Consumes the next newline byte: returns [start, end) of the line it ends
+   * (end excludes the newline). Called once per newline the text split finds.
+   */
+  nextLine(): [number, number] {
+    while (this.scanChunk < this.chunks.length) {
+      const chunk = this.chunks[this.scanChunk];
+      const nl = chunk.indexOf(10, this.scanOffset);
+      if (nl >= 0) {
+        this.scanOffset = nl + 1;
+        const start = this.lineStart;
+        const end = this.bases[this.scanChunk] + nl;
+        this.lineStart = end + 1;
+        return [start, end];
+      }
+      // Without retention a scanned chunk is dropped (a streaming pass that never re-reads).
+      if (!this.keep) this.chunks[this.scanChunk] = EMPTY;
+      this.scanChunk++;
+      this.scanOffset = 0;
+    }
+    // The text had a newline the bytes do not: impossible for UTF-8 input; keep going safely.
+    return [this.lineStart, this.lineStart];
+  }
+
+  /** Where the unterminated last line starts. */
+  get pendingLineStart(): number {
+    return this.lineStart;
+  }
+
+  /** The bytes [start, end): a view when they sit in one chunk, else a copy. */
+  bytes(start: number, end: number): Uint8Array {
+    let ci = this.chunkAt(start);
+    const first = this.chunks[ci];
+    const from = start - this.bases[ci];
+    if (from + (end - start) <= first.length) return first.subarray(from, from + (end - start));
+    const out = new Uint8Array(end - start);
+    let o = 0;
+    let at = start;
+    while (at < end && ci < this.chunks.length) {
+      const c = this.chunks[ci];
+      const off = at - this.bases[ci];
+      const n = Math.min(c.length - off, end - at);
+      out.set(c.subarray(off, off + n), o);
+      o += n;
+      at += n;
+      ci++;
+    }
+    return out;
+  }
+
+  /** The text of bytes [start, end), with a trailing CR and a leading BOM removed as the reader does. */
+  text(start: number, end: number): string {
+    let s = this.decoder.decode(this.bytes(start, end));
+    if (s.endsWith('\r')) s = s.slice(0, -1);
+    return s;
+  }
+
+  private chunkAt(offset: number): number {
+    let lo = 0;
+    let hi = this.bases.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.bases[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
