@@ -1,13 +1,13 @@
-import { readLog } from '../core/log/reader.ts';
+import type { EventStore } from '../core/log/event-store.ts';
+import { loadSession } from '../core/session/stream-load.ts';
+import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
-import { foldSession } from '../core/session/fold-session.ts';
-import { projectionsOf, type ProjectionRegistry } from '../core/projections/index.ts';
-import { analyzePrompts, startPromptAnalysis, type PromptAnalysis } from '../core/requests/analyze.ts';
-import { guardVisitors } from '../core/surface/walk.ts';
+import { ProjectionRegistry } from '../core/projections/registry.ts';
+import { analyzePrompts, decisionsMatch, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
 import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
@@ -26,7 +26,7 @@ const PROGRESS_INTERVAL_MS = 100;
 const ROWS_MAX = 1000;
 
 export class Engine {
-  private replay: Replay | null = null;
+  private replay: Replay<EventStore> | null = null;
   private projections: ProjectionRegistry | null = null;
   private prompts: PromptAnalysis | null = null;
   /** One-line previews by seq: a node's text does not change (projections are marked separately). */
@@ -42,7 +42,9 @@ export class Engine {
     const started = Date.now();
     const { chunks, totalBytes } = await openSource(source);
     let lastReport = 0;
-    const read = await readLog(chunks, {
+    // The analyses ride on the load's one walk; they are made once the header line is read.
+    let riders: LoadRiders | null = null;
+    const session = await loadSession(chunks, {
       cancelled: () => token !== this.loadToken,
       onProgress: (p) => {
         const now = Date.now();
@@ -50,20 +52,21 @@ export class Engine {
         lastReport = now;
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
       },
+      riders: (meta) => {
+        riders = loadRiders(meta, totalBytes);
+        return riders.visitors;
+      },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
-    if (!read.header && read.events.length === 0) {
+    const { read } = session;
+    if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
       const reason = read.diagnostics.find((d) => d.code === 'bytes.not-text' || d.code === 'bytes.empty') ?? read.diagnostics[0];
       throw new Error(reason ? reason.message : 'not a DSH session log');
     }
-    onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'folding' });
-    const session = foldSession(read);
-    onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: read.events.length, phase: 'indexing' });
-    // The prompt and request analysis rides on the replay index's surface walk: one fold, not two.
-    const promptRun = startPromptAnalysis(session);
-    const guarded = guardVisitors(promptRun.visitors);
-    const replay = new Replay(session, 2048, [guarded.visitor]);
+    onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
+    const r = riders as LoadRiders | null ?? loadRiders(read, totalBytes);
+    const replay = new Replay(session, r.replay.finish(session.loggedCount));
     // Each derived view is isolated: a failure becomes a finding and the log still opens.
     const analysisFailures: Diagnostic[] = [];
     const isolate = <T>(what: string, build: () => T, fallback: () => T): T => {
@@ -72,31 +75,42 @@ export class Engine {
         return fallback();
       }
     };
-    const projections = isolate('projections', () => projectionsOf(session, { history: true }), () => projectionsOf(session, { history: true, units: [] }));
-    const prompts = isolate('the prompt and request analysis', () => {
-      const error = guarded.error();
+    const projections = isolate('projections', () => {
+      const error = r.projectionsGuard.error();
       if (error) throw error;
-      return promptRun.finish(replay.finalState);
-    }, () => analyzePrompts({ ...session, events: [] }));
+      return r.projections;
+    }, () => new ProjectionRegistry(read.header, [], { history: true }));
+    const prompts = isolate('the prompt and request analysis', () => {
+      // The walk guessed two whole-log facts; a log that breaks the guess is analysed again.
+      if (!decisionsMatch(read, r.assumed, r.facts.facts)) return analyzePrompts(session);
+      const error = r.promptGuard.error();
+      if (error) throw error;
+      return r.prompt.finish(replay.finalState);
+    }, () => analyzePrompts({ ...session, events: [], eventAt: () => undefined }));
     this.replay = replay;
     this.projections = projections;
     this.prompts = prompts;
     this.previews = new Map();
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
-    const appends: number[] = [];
-    session.events.forEach((e, i) => { if (e.surfaceOp === 'append') appends.push(i); });
-    this.appendIndexes = Uint32Array.from(appends);
+    this.appendIndexes = r.appends.finish();
+    const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
     // A finding points at its seq; one with only a line (a row that never became an event) at the next event.
-    const lines = read.origins.map((o) => o.line);
+    const logged = session.loggedCount;
+    const lines = session.events.lineNumbers(logged);
     const findingIndex = (d: Diagnostic): number | undefined => {
       if (d.seq !== undefined) return replay.indexOfSeq(d.seq);
-      if (d.line === undefined || d.line <= 1 || lines.length === 0) return undefined;
+      if (d.line === undefined || d.line <= 1 || logged === 0) return undefined;
       const k = countAtOrBelow(lines, d.line - 1);
-      return Math.min(k, lines.length - 1);
+      return Math.min(k, logged - 1);
     };
     const typeCounts: Record<string, number> = {};
-    for (const e of read.events) typeCounts[e.type] = (typeCounts[e.type] ?? 0) + 1;
+    let turns = 0;
+    for (let i = 0; i < logged; i++) {
+      const type = typeNames[columns.typeId[i]];
+      typeCounts[type] = (typeCounts[type] ?? 0) + 1;
+      if (type === 'turn/start') turns++;
+    }
     return {
       name: source.name,
       header: read.header,
@@ -105,7 +119,7 @@ export class Engine {
       encoding: read.scan.encoding,
       count: session.events.length,
       syntheticCount: session.synthetic.length,
-      lastSeq: read.events.length ? read.events[read.events.length - 1].seq : -1,
+      lastSeq: logged ? columns.seq[logged - 1] : -1,
       typeCounts,
       diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: findingIndex(d) })),
       tornTail: read.tornTail,
@@ -114,7 +128,7 @@ export class Engine {
       typeNames: replay.index.typeNames,
       families: replay.index.families,
       replacements: session.surface.replacements,
-      turns: read.events.filter((e) => e.type === 'turn/start').length,
+      turns,
       requests: prompts.requests.requests.map((r) => ({
         index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
         model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
@@ -144,7 +158,7 @@ export class Engine {
     this.loadToken++;
   }
 
-  private need(): Replay {
+  private need(): Replay<EventStore> {
     if (!this.replay) throw new Error('no log loaded');
     return this.replay;
   }
@@ -154,7 +168,7 @@ export class Engine {
     const out: RowSummary[] = [];
     const first = session.events.length - session.synthetic.length;
     for (let i = Math.max(0, from); i < Math.min(session.events.length, from + Math.min(count, ROWS_MAX)); i++) {
-      const e = session.events[i];
+      const e = session.events.at(i)!;
       out.push({ index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first });
     }
     return out;
@@ -163,14 +177,14 @@ export class Engine {
   event(index: number): EventDetail {
     const replay = this.need();
     const { session } = replay;
-    const event = session.events[index];
+    const event = session.events.at(index);
     if (!event) throw new Error(`no event at index ${index}`);
-    const logged = index < session.read.events.length;
+    const logged = index < session.loggedCount;
     const shadow = session.surface.replacements.find((r) => r.shadowedSeqs.includes(event.seq));
     return {
       index,
       event,
-      origin: logged ? session.read.origins[index] : null,
+      origin: logged ? session.originAt(index) : null,
       synthetic: !logged,
       diagnostics: session.diagnostics.filter((d) => d.seq === event.seq),
       surfaceStatus: session.surface.nodes.includes(event.seq) ? 'node' : shadow ? 'shadowed' : 'not-a-node',
@@ -201,14 +215,14 @@ export class Engine {
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
     // The transcript is built only when asked: it grows with the log, the cursor's hot path must not.
     const upTo = withTranscript ? countAtOrBelow(this.appendIndexes, index) : 0;
-    const transcript = Array.from(this.appendIndexes.subarray(0, upTo), (i) => session.events[i]).map((e) => ({
+    const transcript = Array.from(this.appendIndexes.subarray(0, upTo), (i) => session.events.at(i)!).map((e) => ({
       ...node(e.seq),
       status: onSurface.has(e.seq) ? 'on-surface' as const : shadowedBy.has(e.seq) ? 'shadowed' as const : 'not-a-node' as const,
       shadowedBy: shadowedBy.get(e.seq) ?? null,
     }));
     return {
       index,
-      seq: session.events[index]?.seq ?? -1,
+      seq: session.events.at(index)?.seq ?? -1,
       nodes: state.nodes.map(node),
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
@@ -217,7 +231,7 @@ export class Engine {
       change: plan?.kind ?? 'none',
       messages: deriveMessages(state, session.eventAt),
       transcript,
-      projections: this.projectionsAt(session.events[index]?.seq ?? -1),
+      projections: this.projectionsAt(session.events.at(index)?.seq ?? -1),
     };
   }
 
@@ -257,7 +271,7 @@ export class Engine {
   prompt(index: number): PromptAtCursor {
     const replay = this.need();
     const prompts = this.prompts!;
-    const seq = replay.session.events[index]?.seq ?? -1;
+    const seq = replay.session.events.at(index)?.seq ?? -1;
     const at = prompts.systemPrompt.at(seq);
     const before = at.setBySeq !== null && at.setBySeq > 0 ? prompts.systemPrompt.at(at.setBySeq - 1) : null;
     const previousText = before ? before.text : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { admitSystemPrompt, startsSeries, systemPromptMessage, toolsChanged, type AdmissionFlags } from '../../src/core/prompt/admission.ts';
 import { canonicalHeader, foldRequestHeader } from '../../src/core/requests/header.ts';
-import { foldSession, type SessionFold } from '../../src/core/session/fold-session.ts';
+import { foldSession, type ArraySessionFold } from '../../src/core/session/fold-session.ts';
 import { events, header, jsonl, userMessage, type Row } from '../helpers/log-builder.ts';
 
 /**
@@ -21,12 +21,12 @@ const replaceOf = (s: number) => ({ surfaceOp: { op: 'replace', startSeq: s, end
 const tools = [{ name: 'echo', description: 'echo back', parameters: { type: 'object' } }];
 
 /** A format-3 log: turn and step open, then the given surface rows from seq 2. */
-function v3(...rows: [type: string, data: unknown, extra?: Row][]): SessionFold {
+function v3(...rows: [type: string, data: unknown, extra?: Row][]): ArraySessionFold {
   const all = events(['turn/start', { turn: 1 }], ['step/start', { turn: 1, step: 1 }], ...rows);
   return foldSession(readLogText(jsonl([header({ version: 3, isSeeded: false }), ...all])));
 }
 
-function admit(session: SessionFold, rendered: string, flags: AdmissionFlags) {
+function admit(session: ArraySessionFold, rendered: string, flags: AdmissionFlags) {
   expect(session.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const result = admitSystemPrompt(session.surface, { dialect: session.read.dialect, eventAt: session.eventAt }, rendered, flags);
   return { row: result.row, commits: result.commits.map((c) => ({ text: c.text, intent: c.intent })), result };

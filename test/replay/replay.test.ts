@@ -13,7 +13,7 @@ describe('replay index', () => {
   for (const dialect of ['v0', 'v4'] as const) {
     it(`${dialect}: surfaceAt(i) equals a from-scratch fold of the prefix, for random i (small checkpoints)`, () => {
       const session = foldSession(readLogText(generateLog({ dialect, seed: 3, turns: 8, compactEvery: 2 }).text));
-      const replay = new Replay(session, 37);
+      const replay = Replay.walk(session, 37);
       const rng = new Rng(11);
       for (let t = 0; t < 60; t++) {
         const i = rng.int(0, session.events.length - 1);
@@ -26,7 +26,7 @@ describe('replay index', () => {
 
   it('columns mark surface changes, replaces, request cuts and synthetic events', () => {
     const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 5, turns: 5, compactEvery: 2, openLastTurn: true }).text));
-    const { columns, count } = new Replay(session).index;
+    const { columns, count } = Replay.walk(session).index;
     expect(count).toBe(session.events.length);
     const replaces = [...columns.surfaceChange.keys()].filter((i) => columns.surfaceChange[i] === SURFACE_CHANGE.replace);
     expect(replaces.map((i) => columns.seq[i])).toEqual(session.surface.replacements.map((r) => r.seq));
@@ -38,7 +38,7 @@ describe('replay index', () => {
 
   it('navigates by kind in both directions', () => {
     const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 5, turns: 4, compactEvery: 2 }).text));
-    const replay = new Replay(session);
+    const replay = Replay.walk(session);
     const firstTurn = replay.navigate('turn', -1, 1)!;
     expect(session.events[firstTurn].type).toBe('turn/start');
     const secondTurn = replay.navigate('turn', firstTurn, 1)!;
@@ -77,10 +77,10 @@ describe('worker engine (the same code the Web Worker runs)', () => {
 
 describe('analyses riding on the replay walk', () => {
   it('give the same prompt and request analysis as their own walk', async () => {
-    const { analyzePrompts, startPromptAnalysis } = await import('../../src/core/requests/analyze.ts');
+    const { analyzePrompts, startPromptAnalysis, factsOf } = await import('../../src/core/requests/analyze.ts');
     const session = foldSession(readLogText(generateLog({ dialect: 'v4', seed: 6, turns: 5, compactEvery: 2 }).text));
-    const run = startPromptAnalysis(session);
-    const replay = new Replay(session, 64, run.visitors);
+    const run = startPromptAnalysis(session.read, factsOf(session.events));
+    const replay = Replay.walk(session, 64, run.visitors);
     const riding = run.finish(replay.finalState);
     const alone = analyzePrompts(session);
     expect(JSON.stringify(riding.requests)).toBe(JSON.stringify(alone.requests));
@@ -93,7 +93,7 @@ describe('analyses riding on the replay walk', () => {
     const session = foldSession(readLogText(generateLog({ dialect: 'v0', seed: 2, turns: 2 }).text));
     let calls = 0;
     const guarded = guardVisitors([{ after: () => { calls++; if (calls === 10) throw new Error('boom'); } }]);
-    const replay = new Replay(session, 2048, [guarded.visitor]);
+    const replay = Replay.walk(session, 2048, [guarded.visitor]);
     expect(replay.index.count).toBe(session.events.length);
     expect(calls).toBe(10);
     expect((guarded.error() as Error).message).toBe('boom');

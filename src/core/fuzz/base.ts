@@ -2,7 +2,7 @@ import { generateLog, type GenerateOptions } from '../generate/generate-log.ts';
 import { Rng } from '../generate/prng.ts';
 import { readLogText } from '../log/reader.ts';
 import type { ReadResult } from '../log/types.ts';
-import { foldSession, type SessionFold } from '../session/fold-session.ts';
+import { foldSession, type ArraySessionFold } from '../session/fold-session.ts';
 
 /**
  * A log the fuzzer mutates: its text split into lines, and the core's own
@@ -17,7 +17,7 @@ export interface FuzzBase {
   /** Whether the text ends with '\n' (false leaves a partial last line). */
   endsWithNewline: boolean;
   read: ReadResult;
-  fold: SessionFold;
+  fold: ArraySessionFold;
   /** Rows carry no seq/time (a normalized snapshot). */
   numbered: boolean;
 }

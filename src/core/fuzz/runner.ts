@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { Rng } from '../generate/prng.ts';
 import { readLog, readLogText } from '../log/reader.ts';
 import type { LogEvent, ReadResult } from '../log/types.ts';
-import { foldSession, type SessionFold } from '../session/fold-session.ts';
+import { foldSession, type ArraySessionFold } from '../session/fold-session.ts';
 import { projectionsOf } from '../projections/index.ts';
 import { analyzePrompts } from '../requests/analyze.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
@@ -55,7 +55,7 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
   let ms = 0;
 
   let r1: ReadResult;
-  let s1: SessionFold;
+  let s1: ArraySessionFold;
   try {
     const t0 = now();
     r1 = await readLog(chunks(bytes, chunkA));
@@ -150,7 +150,7 @@ function canonSurface(s: SurfaceState): string {
   return stable({ nodes: s.nodes, nextSeq: s.nextSeq, rg: s.replaceGeneration, cg: s.contentGeneration, projected: s.projected, replacements: s.replacements });
 }
 
-function canonFold(s: SessionFold): string {
+function canonFold(s: ArraySessionFold): string {
   return stable({
     synthetic: s.synthetic, surface: canonSurface(s.surface), steps: s.steps, diagnostics: s.diagnostics,
     messages: s.messages.map((m) => m.id), transcript: s.transcript.map((t) => [t.seq, t.status]), ok: s.ok,
@@ -165,7 +165,7 @@ function diff(a: string, b: string, what: string, fail: (m: string) => void): vo
 }
 
 /** One event at a time on one state, seeing only earlier events, vs foldSurface from scratch. */
-function checkIncremental(s: SessionFold, rng: Rng, checkpoints: number, fail: (m: string) => void): void {
+function checkIncremental(s: ArraySessionFold, rng: Rng, checkpoints: number, fail: (m: string) => void): void {
   const events = s.events;
   const dialect = s.read.dialect;
   const seen = new Map<number, LogEvent>();
@@ -258,7 +258,7 @@ const key = (d: Diagnostic) => `${d.code}@${d.line ?? ''}#${d.seq ?? ''}:${d.pat
 /** A torn tail from an earlier line covers a fault inside it (an open bad region became unacknowledged). */
 const covers = (d: Diagnostic, line: number) => d.code === 'tail.torn' && d.line !== undefined && d.line <= line;
 
-function checkFault(base: FuzzBase, m: Mutation, s: SessionFold, fail: (m: string) => void): void {
+function checkFault(base: FuzzBase, m: Mutation, s: ArraySessionFold, fail: (m: string) => void): void {
   const f = m.fault;
   const before = new Set(base.fold.diagnostics.map(key));
   const fresh = s.diagnostics.filter((d) => d.severity !== 'info' && !before.has(key(d)));
@@ -287,7 +287,7 @@ function checkFault(base: FuzzBase, m: Mutation, s: SessionFold, fail: (m: strin
   }
 }
 
-function checkEquivalent(base: FuzzBase, m: Mutation, s: SessionFold, fail: (m: string) => void): void {
+function checkEquivalent(base: FuzzBase, m: Mutation, s: ArraySessionFold, fail: (m: string) => void): void {
   const eq = m.equivalent;
   if (!eq) return;
   const b = base.fold;

@@ -31,6 +31,23 @@ export class EventStore implements EventList {
     return this.n;
   }
 
+  /** The event with this seq: its contiguous position first, else a binary search (a log with gaps). */
+  bySeq(seq: number): LogEvent | undefined {
+    if (this.n === 0) return undefined;
+    const base = this.at(0)!.seq;
+    const guess = this.at(seq - base);
+    if (guess?.seq === seq) return guess;
+    let lo = 0;
+    let hi = this.n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const e = this.at(mid)!;
+      if (e.seq === seq) return e;
+      if (e.seq < seq) lo = mid + 1; else hi = mid - 1;
+    }
+    return undefined;
+  }
+
   /** Appends a logged event; `exact` says re-parsing its line gives it back. */
   add(event: LogEvent, origin: EventOrigin, start: number, end: number, exact: boolean): void {
     this.grow();
@@ -77,6 +94,11 @@ export class EventStore implements EventList {
   /** Physical line number per event (0 for synthetic ones), for findings that know only a line. */
   line(index: number): number {
     return this.pinned.get(index)?.origin?.line ?? this.lineNo[index] ?? 0;
+  }
+
+  /** Line numbers of the first `count` events (ascending in a log read in order). */
+  lineNumbers(count = this.n): Uint32Array {
+    return this.lineNo.subarray(0, Math.min(count, this.n));
   }
 
   *[Symbol.iterator](): Iterator<LogEvent> {

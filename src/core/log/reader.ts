@@ -37,8 +37,8 @@ export interface AcceptedEvent {
 export interface ReaderOptions {
   /** Keep every event as an object in the result (default true). */
   retainEvents?: boolean;
-  /** Called with each committed event, in order. */
-  onEvent?: (accepted: AcceptedEvent) => void;
+  /** Called with each committed event, in order (the reader knows the header by then). */
+  onEvent?: (accepted: AcceptedEvent, reader: LogReader) => void;
   /** Where pushBytes keeps the decoded bytes (to re-parse lines later). */
   lines?: LineStore;
 }
@@ -84,7 +84,7 @@ export class LogReader {
   private committedCount = 0;
   private sawInheritedEndSeed = false;
   private readonly retainEvents: boolean;
-  private readonly onEvent: ((accepted: AcceptedEvent) => void) | undefined;
+  private readonly onEvent: ReaderOptions['onEvent'];
   /** Byte tracking is on once input comes as bytes (pushBytes). */
   private readonly lines: LineStore;
   private tracking = false;
@@ -443,7 +443,7 @@ export class LogReader {
       this.events.push(event);
       this.origins.push(accepted.origin);
     }
-    this.onEvent?.(accepted);
+    this.onEvent?.(accepted, this);
   }
 
   private diag(code: DiagnosticCode, message: string, where: { line?: number; seq?: number; path?: string }): void {

@@ -87,3 +87,13 @@ export interface ReadResult {
   /** Rows kept aside because they could not be placed (duplicate seq, bad JSON). */
   rejectedRows: { line: number; text: string }[];
 }
+
+/** A read without its events (a streaming load keeps those in an EventStore). */
+export type ReadMeta = Omit<ReadResult, 'events' | 'origins'>;
+
+/** What is known of a log once its header line is read. */
+export interface LogMeta {
+  header: SessionHeader | null;
+  version: number;
+  dialect: Dialect;
+}

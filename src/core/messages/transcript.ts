@@ -16,7 +16,7 @@ export interface TranscriptEntry {
   status: { kind: 'on-surface' } | { kind: 'shadowed'; by: number } | { kind: 'not-a-node' };
 }
 
-export function buildTranscript(events: readonly LogEvent[], state: SurfaceState): TranscriptEntry[] {
+export function buildTranscript(events: Iterable<LogEvent>, state: SurfaceState): TranscriptEntry[] {
   const onSurface = new Set(state.nodes);
   const shadowedBy = new Map<number, number>();
   for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);

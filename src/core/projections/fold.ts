@@ -19,7 +19,7 @@ export interface FoldProjectionsOptions extends RegistryOptions {
  */
 export function foldProjections(
   header: SessionHeader | null,
-  events: readonly LogEvent[],
+  events: Iterable<LogEvent>,
   options: FoldProjectionsOptions = {},
 ): ProjectionRegistry {
   const dialect = options.dialect ?? 'v0';

@@ -15,6 +15,12 @@ export interface RegistryOptions {
   purity?: boolean;
   /** Keep (seq, state) per change for time travel (§5.4). Default false. */
   history?: boolean;
+  /**
+   * Keep the events driven so a unit registered later can build lazily
+   * (§2.3.2). Default true; a streaming load with every unit registered up
+   * front turns it off so the registry holds no event.
+   */
+  keepEvents?: boolean;
 }
 
 /** What the app shows per unit at the current cursor (spec §5.2). */
@@ -50,18 +56,21 @@ export class ProjectionRegistry {
   private readonly registrations = new Map<string, Registration>();
   private readonly listeners = new Set<Listener>();
   private readonly events: LogEvent[] = [];
+  private lastDriven = -1;
+  private driven = 0;
   private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount'>>;
+
 
   constructor(header: SessionHeader | null, units: readonly AnyUnit[] = [], options: RegistryOptions = {}) {
     this.header = header;
     this.inheritedEventCount = options.inheritedEventCount ?? header?.seedLength ?? 0;
-    this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false };
+    this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false, keepEvents: options.keepEvents ?? true };
     for (const unit of units) this.register(unit);
   }
 
   /** Seq of the last event driven; -1 before any (§2.5 `asOfSeq`). */
   get lastSeq(): number {
-    return this.events.length ? this.events[this.events.length - 1].seq : -1;
+    return this.lastDriven;
   }
 
   /** Registered units in drive order. */
@@ -111,7 +120,9 @@ export class ProjectionRegistry {
       const frame = this.step(reg.unit, cell, event, true);
       if (frame) frames.push(frame);
     }
-    this.events.push(event);
+    if (this.options.keepEvents) this.events.push(event);
+    this.lastDriven = event.seq;
+    this.driven++;
     for (const frame of frames) for (const listener of this.listeners) listener(frame);
     return frames;
   }
@@ -220,6 +231,7 @@ export class ProjectionRegistry {
       failure: null,
       history: this.options.history ? [] : null,
     };
+    if (this.driven > this.events.length) throw new Error(`projection ${JSON.stringify(reg.unit.key)} registered after ${this.driven} events were driven without keeping them`);
     for (const event of this.events) this.step(reg.unit, cell, event, false);
     reg.cell = cell;
     return cell;

@@ -1,4 +1,4 @@
-import type { LogEvent, ReadResult } from '../log/types.ts';
+import type { LogEvent, ReadMeta, ReadResult } from '../log/types.ts';
 import { jsonEqual } from '../util/json.ts';
 import { foldProjections, type FoldProjectionsOptions } from './fold.ts';
 import type { ProjectionRegistry } from './registry.ts';
@@ -10,7 +10,7 @@ import type { ProjectionFailure, ProjectionSnapshot } from './types.ts';
  */
 
 /** The projections of a folded session (`foldSession(read)`), optionally up to a cursor. */
-export function projectionsOf(session: { read: ReadResult; events: readonly LogEvent[] }, options: FoldProjectionsOptions = {}): ProjectionRegistry {
+export function projectionsOf(session: { read: ReadMeta; events: Iterable<LogEvent> }, options: FoldProjectionsOptions = {}): ProjectionRegistry {
   return foldProjections(session.read.header, session.events, { dialect: session.read.dialect, ...options });
 }
 

@@ -36,15 +36,21 @@ export interface PromptFailure {
   message: string;
 }
 
+/** The prompt failure a turn/end reports, if it reports one. */
+export function promptFailureOf(e: { type: string; seq: number; data: any }): PromptFailure | undefined {
+  if (e.type !== 'turn/end' || e.data?.reason?.kind !== 'error') return undefined;
+  const message = e.data.reason?.error?.message;
+  if (typeof message !== 'string') return undefined;
+  const kind = classifyPromptError(message);
+  return kind ? { seq: e.seq, turn: e.data?.turn, kind, message } : undefined;
+}
+
 /** Turns that ended on a prompt assembly or interpolation error: no request was sent. */
-export function findPromptFailures(events: readonly { type: string; seq: number; data: any }[]): PromptFailure[] {
+export function findPromptFailures(events: Iterable<{ type: string; seq: number; data: any }>): PromptFailure[] {
   const out: PromptFailure[] = [];
   for (const e of events) {
-    if (e.type !== 'turn/end' || e.data?.reason?.kind !== 'error') continue;
-    const message = e.data.reason?.error?.message;
-    if (typeof message !== 'string') continue;
-    const kind = classifyPromptError(message);
-    if (kind) out.push({ seq: e.seq, turn: e.data?.turn, kind, message });
+    const failure = promptFailureOf(e);
+    if (failure) out.push(failure);
   }
   return out;
 }

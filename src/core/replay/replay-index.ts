@@ -1,3 +1,4 @@
+import type { EventList } from '../log/event-list.ts';
 import type { LogEvent } from '../log/types.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
@@ -8,10 +9,11 @@ import { indexOfSeq } from './seq-index.ts';
 import { FAMILIES, familyOf } from './families.ts';
 
 /**
- * The replay index (built once per load): typed per-event columns for
- * navigation and the timeline, plus surface checkpoints every K events so
- * `surfaceAt(seq)` is a checkpoint clone and at most K-1 forward steps — the
- * same plan/apply pair as the full fold, never a second copy of a rule.
+ * The replay index (built during the load's one walk): typed per-event
+ * columns for navigation and the timeline, plus surface checkpoints every K
+ * events so `surfaceAt(seq)` is a checkpoint clone and at most K-1 forward
+ * steps — the same plan/apply pair as the full fold, never a second copy of
+ * a rule.
  */
 export const SURFACE_CHANGE = { none: 0, append: 1, replace: 2, project: 3, reject: 4 } as const;
 
@@ -40,68 +42,115 @@ export interface ReplayIndex {
 
 export type NavKind = 'event' | 'surface' | 'replace' | 'request' | 'step' | 'turn' | 'diagnostic';
 
-export class Replay {
-  readonly index: ReplayIndex;
+type ColumnArray = ReplayColumns[keyof ReplayColumns];
+
+function grown<T extends ColumnArray>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a as never);
+  return b;
+}
+
+/** Collects the columns and checkpoints as a visitor of the load's surface walk. */
+export class ReplayBuilder implements SurfaceVisitor {
+  private n = 0;
+  private columns: ReplayColumns;
+  private readonly typeIds = new Map<string, number>();
+  private readonly typeNames: string[] = [];
   private readonly checkpoints: SurfaceState[] = [];
+  private turn = 0;
+  private step = 0;
+  private retryPending = false;
+  private readonly stepsWithCall = new Set<string>();
+
+  constructor(readonly checkpointEvery = 2048, capacity = 1024) {
+    const c = Math.max(16, capacity);
+    this.columns = {
+      seq: new Float64Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
+      turn: new Int32Array(c), step: new Int32Array(c), time: new Float64Array(c),
+      surfaceChange: new Uint8Array(c), requestCut: new Uint8Array(c), synthetic: new Uint8Array(c),
+    };
+  }
+
+  before(_event: LogEvent, state: SurfaceState): void {
+    if (this.n % this.checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
+  }
+
+  after(e: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
+    if (this.n === this.columns.seq.length) this.grow();
+    const i = this.n++;
+    const columns = this.columns;
+    let id = this.typeIds.get(e.type);
+    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(e.type, id); this.typeNames.push(e.type); }
+    const d = e.data ?? {};
+    if (e.type === 'turn/start') { this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1; this.step = 0; }
+    if (e.type === 'step/start') this.step = typeof d.step === 'number' ? d.step : this.step + 1;
+    columns.seq[i] = e.seq;
+    columns.typeId[i] = id;
+    columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
+    // The open turn/step as the boundaries say, so every event sorts into one band.
+    columns.turn[i] = this.turn;
+    columns.step[i] = this.step;
+    columns.time[i] = e.time;
+    columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
+    // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
+    // and again after a finish whose reason is error/aborted; V2+ settlements.
+    if (e.type === 'assistant/chunk') {
+      const key = `${this.turn}/${this.step}`;
+      if (!this.stepsWithCall.has(key) || this.retryPending) { columns.requestCut[i] = 1; this.stepsWithCall.add(key); this.retryPending = false; }
+      const reason = d.chunk?.type === 'finish' ? d.chunk.reason?.kind : undefined;
+      if (reason === 'error' || reason === 'aborted') this.retryPending = true;
+    } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
+      columns.requestCut[i] = 1;
+    }
+  }
+
+  private grow(): void {
+    const size = this.columns.seq.length * 2;
+    const c = this.columns;
+    this.columns = {
+      seq: grown(c.seq, size), typeId: grown(c.typeId, size), family: grown(c.family, size),
+      turn: grown(c.turn, size), step: grown(c.step, size), time: grown(c.time, size),
+      surfaceChange: grown(c.surfaceChange, size), requestCut: grown(c.requestCut, size), synthetic: grown(c.synthetic, size),
+    };
+  }
+
+  /** The index, trimmed to the events walked; events from `loggedCount` on are synthetic. */
+  finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceState[] } {
+    const n = this.n;
+    const c = this.columns;
+    const columns: ReplayColumns = {
+      seq: c.seq.slice(0, n), typeId: c.typeId.slice(0, n), family: c.family.slice(0, n),
+      turn: c.turn.slice(0, n), step: c.step.slice(0, n), time: c.time.slice(0, n),
+      surfaceChange: c.surfaceChange.slice(0, n), requestCut: c.requestCut.slice(0, n), synthetic: c.synthetic.slice(0, n),
+    };
+    columns.synthetic.fill(1, Math.min(loggedCount, n));
+    return { index: { columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery, count: n }, checkpoints: this.checkpoints };
+  }
+}
+
+export class Replay<E extends EventList = EventList> {
+  readonly index: ReplayIndex;
+  private readonly checkpoints: SurfaceState[];
   private readonly ctx: SurfaceContext;
 
   /** The surface after the last event. */
   readonly finalState: SurfaceState;
 
-  /**
-   * `riders` are other analyses that need a surface walk: they ride along on
-   * this one instead of folding the log again.
-   */
-  constructor(readonly session: SessionFold, checkpointEvery = 2048, riders: readonly SurfaceVisitor[] = []) {
+  constructor(readonly session: SessionFold<E>, built: { index: ReplayIndex; checkpoints: SurfaceState[] }) {
     this.ctx = { dialect: session.read.dialect, eventAt: session.eventAt };
-    const events = session.events;
-    const n = events.length;
-    const typeIds = new Map<string, number>();
-    const typeNames: string[] = [];
-    const columns: ReplayColumns = {
-      seq: new Float64Array(n), typeId: new Uint16Array(n), family: new Uint8Array(n),
-      turn: new Int32Array(n), step: new Int32Array(n), time: new Float64Array(n),
-      surfaceChange: new Uint8Array(n), requestCut: new Uint8Array(n), synthetic: new Uint8Array(n),
-    };
-    const firstSynthetic = n - session.synthetic.length;
-    let turn = 0;
-    let step = 0;
-    let retryPending = false;
-    const stepsWithCall = new Set<string>();
-    let i = 0;
-    this.finalState = walkSurface(events, session.read.dialect, [{
-      before: (_event, state) => {
-        if (i % checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
-      },
-      after: (e, _state, plan) => {
-        let id = typeIds.get(e.type);
-        if (id === undefined) { id = typeNames.length; typeIds.set(e.type, id); typeNames.push(e.type); }
-        const d = e.data ?? {};
-        if (e.type === 'turn/start') { turn = typeof d.turn === 'number' ? d.turn : turn + 1; step = 0; }
-        if (e.type === 'step/start') step = typeof d.step === 'number' ? d.step : step + 1;
-        columns.seq[i] = e.seq;
-        columns.typeId[i] = id;
-        columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
-        // The open turn/step as the boundaries say, so every event sorts into one band.
-        columns.turn[i] = turn;
-        columns.step[i] = step;
-        columns.time[i] = e.time;
-        columns.synthetic[i] = i >= firstSynthetic ? 1 : 0;
-        columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
-        // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
-        // and again after a finish whose reason is error/aborted; V2+ settlements.
-        if (e.type === 'assistant/chunk') {
-          const key = `${turn}/${step}`;
-          if (!stepsWithCall.has(key) || retryPending) { columns.requestCut[i] = 1; stepsWithCall.add(key); retryPending = false; }
-          const reason = d.chunk?.type === 'finish' ? d.chunk.reason?.kind : undefined;
-          if (reason === 'error' || reason === 'aborted') retryPending = true;
-        } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
-          columns.requestCut[i] = 1;
-        }
-        i++;
-      },
-    }, ...riders]);
-    this.index = { columns, typeNames, families: FAMILIES, checkpointEvery, count: n };
+    this.index = built.index;
+    this.checkpoints = built.checkpoints;
+    this.finalState = session.surface;
+  }
+
+  /**
+   * Builds the index with a walk of its own over the session's events
+   * (tests, small logs); `riders` are other analyses carried on that walk.
+   */
+  static walk<E extends EventList>(session: SessionFold<E>, checkpointEvery = 2048, riders: readonly SurfaceVisitor[] = []): Replay<E> {
+    const builder = new ReplayBuilder(checkpointEvery, session.events.length);
+    walkSurface(session.events, session.read.dialect, [builder, ...riders], session.eventAt);
+    return new Replay(session, builder.finish(session.loggedCount));
   }
 
   /** Index of the event with this seq (events are in seq order; seqs may have gaps in a corrupt log). */
@@ -111,19 +160,27 @@ export class Replay {
 
   /**
    * The surface after event index `i` (inclusive), with the plan that event
-   * made. A fresh state: callers may keep it.
+   * made. A fresh state: callers may keep it. Events between the checkpoint
+   * and `i` that changed nothing are skipped (their only effect is the
+   * expected next seq, set from the seq column), so a seek parses only the
+   * events that changed the surface.
    */
   surfaceAt(i: number): { state: SurfaceState; plan: SurfacePlan | null } {
     const events = this.session.events;
+    const { seq, surfaceChange } = this.index.columns;
     if (i < 0 || events.length === 0) return { state: emptySurface(), plan: null };
     i = Math.min(i, events.length - 1);
     const k = Math.floor(i / this.index.checkpointEvery);
     const state = cloneSurface(this.checkpoints[k]);
-    let plan: SurfacePlan | null = null;
-    for (let j = k * this.index.checkpointEvery; j <= i; j++) {
-      plan = planSurfaceEvent(state, events[j], this.ctx);
-      applySurfacePlan(state, plan);
+    for (let j = k * this.index.checkpointEvery; j < i; j++) {
+      const change = surfaceChange[j];
+      if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
+      if (j > 0) state.nextSeq = seq[j - 1] + 1;
+      applySurfacePlan(state, planSurfaceEvent(state, events.at(j)!, this.ctx));
     }
+    if (i > 0) state.nextSeq = seq[i - 1] + 1;
+    const plan = planSurfaceEvent(state, events.at(i)!, this.ctx);
+    applySurfacePlan(state, plan);
     return { state, plan };
   }
 
@@ -148,7 +205,7 @@ export class Replay {
   /** Event indexes whose type or preview text matches a filter (for search). */
   find(predicate: (event: LogEvent, i: number) => boolean, from: number, dir: 1 | -1): number | null {
     const events = this.session.events;
-    for (let i = from + dir; i >= 0 && i < events.length; i += dir) if (predicate(events[i], i)) return i;
+    for (let i = from + dir; i >= 0 && i < events.length; i += dir) if (predicate(events.at(i)!, i)) return i;
     return null;
   }
 }

@@ -1,9 +1,11 @@
 import { RuntimeContextStream } from '../prompt/context-stream.ts';
 import type { DiffLimits } from '../prompt/context-diff.ts';
-import { findPromptFailures } from '../prompt/errors.ts';
+import { promptFailureOf, type PromptFailure } from '../prompt/errors.ts';
 import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList } from './build.ts';
+import { cutModeFor } from './cuts.ts';
+import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
 import { finding, type PromptFinding } from './findings.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import type { SurfaceState } from '../surface/types.ts';
@@ -22,11 +24,49 @@ export interface PromptAnalysis {
   findings: PromptFinding[];
 }
 
+/**
+ * Whole-log facts two rules depend on before the walk starts: whether the
+ * prompt lives in the header (§3, §5.4) and how model calls are cut (§8).
+ */
+export interface LogFacts {
+  hasChunks: boolean;
+  hasSystemMessage: boolean;
+  hasHeaderSystem: boolean;
+}
+
+/** Collects the facts as events pass (a streaming load checks its guess with them). */
+export class FactsTracker implements SurfaceVisitor {
+  readonly facts: LogFacts = { hasChunks: false, hasSystemMessage: false, hasHeaderSystem: false };
+  after(e: LogEvent): void {
+    if (e.type === 'assistant/chunk') this.facts.hasChunks = true;
+    else if (e.type === 'system/message') this.facts.hasSystemMessage = true;
+    else if (e.type === 'request/header' && e.data?.header?.system !== undefined) this.facts.hasHeaderSystem = true;
+  }
+}
+
+export function factsOf(events: Iterable<LogEvent>): LogFacts {
+  const tracker = new FactsTracker();
+  for (const e of events) tracker.after(e);
+  return tracker.facts;
+}
+
+/**
+ * What a streaming load assumes before it has seen the log: no chunk events
+ * from format 2 on, a system/message prompt in the newer dialects. A log
+ * that breaks the guess is analysed again (`decisionsMatch`).
+ */
+export function likelyFacts(read: Pick<ReadMeta, 'version'>): LogFacts {
+  return { hasChunks: read.version < 2, hasSystemMessage: true, hasHeaderSystem: false };
+}
+
 /** rc.8, and mid logs that never logged a system/message, keep the prompt in the header (§3, §5.4). */
-function promptInHeader(session: SessionFold): boolean {
-  if (session.read.dialect === 'v0') return true;
-  return !session.events.some((e) => e.type === 'system/message')
-    && session.events.some((e) => e.type === 'request/header' && e.data?.header?.system !== undefined);
+function promptInHeader(read: Pick<ReadMeta, 'dialect'>, facts: LogFacts): boolean {
+  return read.dialect === 'v0' || (!facts.hasSystemMessage && facts.hasHeaderSystem);
+}
+
+/** Whether two sets of facts lead the analysis to the same decisions. */
+export function decisionsMatch(read: Pick<ReadMeta, 'dialect' | 'header'>, a: LogFacts, b: LogFacts): boolean {
+  return promptInHeader(read, a) === promptInHeader(read, b) && cutModeFor(read.header, a.hasChunks) === cutModeFor(read.header, b.hasChunks);
 }
 
 /** The analysis as visitors, so a caller that already walks the surface (the replay index) can carry it. */
@@ -36,18 +76,20 @@ export interface PromptAnalysisRun {
   finish(finalState: SurfaceState): PromptAnalysis;
 }
 
-export function startPromptAnalysis(session: SessionFold, limits: DiffLimits = {}): PromptAnalysisRun {
-  const fromHeader = promptInHeader(session);
+export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: DiffLimits = {}): PromptAnalysisRun {
+  const fromHeader = promptInHeader(read, facts);
   const systemPrompt = new SystemPromptTimeline(fromHeader);
-  const runtimeContext = new RuntimeContextStream(session.read.dialect === 'v4', limits);
-  const builder = new RequestBuilder(session);
+  const runtimeContext = new RuntimeContextStream(read.dialect === 'v4', limits);
+  const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks));
+  const failures: PromptFailure[] = [];
+  const failureWatch: SurfaceVisitor = { after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
   return {
-    visitors: [builder, systemPrompt, runtimeContext],
+    visitors: [builder, systemPrompt, runtimeContext, failureWatch],
     finish(finalState) {
       runtimeContext.finish(finalState);
       const requests = builder.finish();
-      const failures = findPromptFailures(session.events).map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
-      const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failures]
+      const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
+      const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
         .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
       return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings };
     },
@@ -55,8 +97,8 @@ export function startPromptAnalysis(session: SessionFold, limits: DiffLimits = {
 }
 
 export function analyzePrompts(session: SessionFold, limits: DiffLimits = {}): PromptAnalysis {
-  const run = startPromptAnalysis(session, limits);
-  return run.finish(walkSurface(session.events, session.read.dialect, run.visitors));
+  const run = startPromptAnalysis(session.read, factsOf(session.events), limits);
+  return run.finish(walkSurface(session.events, session.read.dialect, run.visitors, session.eventAt));
 }
 
 /** The per-call fields `inspect --json` prints: reference fields plus the analysis ones. */

@@ -1,4 +1,4 @@
-import type { LogEvent } from '../log/types.ts';
+import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import type { Message } from '../messages/types.ts';
 import { systemNodes } from '../prompt/system-nodes.ts';
@@ -122,8 +122,8 @@ const noChanges = (): ChangesSince => ({ compactionReplace: false, otherReplace:
 
 /** Builds the request list of a folded session in one pass. */
 export function buildRequests(session: SessionFold): RequestList {
-  const builder = new RequestBuilder(session);
-  walkSurface(session.events, session.read.dialect, [builder]);
+  const builder = new RequestBuilder(session.read, cutModeOf(session.read.header, session.events));
+  walkSurface(session.events, session.read.dialect, [builder], session.eventAt);
   return builder.finish();
 }
 
@@ -147,11 +147,11 @@ export class RequestBuilder implements SurfaceVisitor {
   /** V4: the last header logged with changed tool names, awaiting its developer/message. */
   private pendingToolUpdate: { seq: number } | null = null;
 
-  constructor(private readonly session: SessionFold) {
-    this.mode = cutModeOf(session.read.header, session.events);
+  constructor(private readonly read: LogMeta, mode: CutMode) {
+    this.mode = mode;
     this.detector = new CutDetector(this.mode);
-    this.sessionId = session.read.header?.id;
-    this.newest = session.read.dialect !== 'v0';
+    this.sessionId = read.header?.id;
+    this.newest = read.dialect !== 'v0';
   }
 
   before(event: LogEvent, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
@@ -206,7 +206,7 @@ export class RequestBuilder implements SurfaceVisitor {
     const canonical = canonicalHeader(raw);
     const reason = event.data?.reason;
     const seq = event.seq;
-    if (this.newest && raw.system !== undefined) this.findings.push(finding('request.header-system', `request/header at seq ${seq} carries system in a format-${this.session.read.version} log`, seq));
+    if (this.newest && raw.system !== undefined) this.findings.push(finding('request.header-system', `request/header at seq ${seq} carries system in a format-${this.read.version} log`, seq));
     if ((Array.isArray(raw.tools) && raw.tools.length === 0) || (raw.adapterDefaults !== undefined && canonical.adapterDefaults === undefined)) {
       this.findings.push(finding('request.header-noncanonical', `request/header at seq ${seq} is not canonical (empty tools or adapterDefaults without a true flag)`, seq));
     }
@@ -218,7 +218,7 @@ export class RequestBuilder implements SurfaceVisitor {
       this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "change" but equals the previous header (seq ${this.headerSeq})`, seq));
     }
     if (reason === 'series' || event.data?.startsSeries === true) this.changes.series = true;
-    if (this.session.read.dialect === 'v4' && this.header && reason !== 'series') {
+    if (this.read.dialect === 'v4' && this.header && reason !== 'series') {
       const before = toolNames(this.header.tools);
       const after = toolNames(canonical.tools);
       const changed = before && after && (before.length !== after.length || before.some((n) => !after.includes(n)) || after.some((n) => !before.includes(n)));
@@ -264,7 +264,7 @@ export class RequestBuilder implements SurfaceVisitor {
     if (system.where === 'messages' && system.activeSystemMessages > 1 && this.route?.systemPromptUpdate !== 'in-history') {
       this.findings.push(finding('request.system-multiple', `the model call at seq ${cut.seq} has ${system.activeSystemMessages} non-empty system messages on a route that is not in-history`, cut.seq));
     }
-    const toolHistory = this.session.read.dialect === 'v4' ? this.tools.snapshot() : undefined;
+    const toolHistory = this.read.dialect === 'v4' ? this.tools.snapshot() : undefined;
     if (toolHistory?.fallback) this.findings.push(finding('request.tool-history-fallback', `the model call at seq ${cut.seq} falls back to current tools only`, cut.seq));
     const loopRequest: LoopRequest = { ...(header?.config ?? {}), messages, sessionId: this.sessionId };
     if (header?.system !== undefined) loopRequest.system = header.system;

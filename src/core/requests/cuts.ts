@@ -18,8 +18,14 @@ export interface RequestCut {
 }
 
 /** Streams are chunk events in rc.8 (format 0/1); embedded in settlements from format 2 (§3.1). */
-export function cutModeOf(header: SessionHeader | null, events: readonly LogEvent[]): CutMode {
-  if (events.some((e) => e.type === 'assistant/chunk')) return 'chunk';
+export function cutModeOf(header: SessionHeader | null, events: Iterable<LogEvent>): CutMode {
+  for (const e of events) if (e.type === 'assistant/chunk') return 'chunk';
+  return cutModeFor(header, false);
+}
+
+/** The cut mode once it is known whether the log has chunk events. */
+export function cutModeFor(header: SessionHeader | null, hasChunks: boolean): CutMode {
+  if (hasChunks) return 'chunk';
   return (header?.version ?? 0) >= 2 ? 'settlement' : 'chunk';
 }
 

@@ -1,51 +1,86 @@
 import { firstRefusal, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { LogEvent, ReadResult } from '../log/types.ts';
+import type { EventList } from '../log/event-list.ts';
+import type { EventOrigin, LogEvent, ReadMeta, ReadResult } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import { buildTranscript, type TranscriptEntry } from '../messages/transcript.ts';
 import type { Message } from '../messages/types.ts';
-import { eventLookup, foldSurface, type FoldOptions, type SurfaceStep } from '../surface/fold.ts';
+import { eventLookup, type FoldOptions, type SurfaceStep } from '../surface/fold.ts';
 import type { SurfaceState } from '../surface/types.ts';
-import { interruptedTurnClosers, restoreEndSeed } from './repair.ts';
+import type { SurfaceVisitor } from '../surface/walk.ts';
+import { SessionLoader } from './session-loader.ts';
 
 /**
  * A log as DSH would restore it: the logged events, the synthetic events
- * the restore appends (closers, end-seed), and the folded surface.
+ * the restore appends (closers, end-seed), and the folded surface. `events`
+ * is an array for a log read whole, or an EventStore for a streaming load.
  */
-export interface SessionFold {
-  read: ReadResult;
+export interface SessionFold<E extends EventList = EventList> {
+  read: ReadMeta;
   /** Appended by the restore, never in the file (spec §8). */
   synthetic: LogEvent[];
   /** Logged events followed by the synthetic ones. */
-  events: LogEvent[];
+  events: E;
+  /** How many of `events` come from the file. */
+  loggedCount: number;
+  /** Where event `index` is in the file; null for a synthetic event. */
+  originAt(index: number): EventOrigin | null;
   surface: SurfaceState;
   steps: SurfaceStep[];
   /** Reader findings followed by fold findings. */
   diagnostics: Diagnostic[];
-  messages: Message[];
-  transcript: TranscriptEntry[];
+  /** The model context after the last event (derived on first use). */
+  readonly messages: Message[];
+  /** Every appended message in log order (derived on first use). */
+  readonly transcript: TranscriptEntry[];
   /** False when DSH would refuse to restore this log. */
   ok: boolean;
   eventAt(seq: number): LogEvent | undefined;
 }
 
-export function foldSession(read: ReadResult, options: FoldOptions = {}): SessionFold {
-  const closers = interruptedTurnClosers(read.events, read.dialect);
-  const withClosers = closers.length ? [...read.events, ...closers] : read.events;
-  const endSeed = restoreEndSeed(withClosers);
-  const synthetic = endSeed ? [...closers, endSeed] : closers;
-  const events = synthetic.length ? [...read.events, ...synthetic] : read.events;
-  const fold = foldSurface(events, read.dialect, options);
-  const eventAt = eventLookup(events);
-  const diagnostics = [...read.diagnostics, ...fold.diagnostics];
+export interface FoldSessionOptions extends FoldOptions {
+  /** Analyses that ride on the fold's walk. */
+  riders?: readonly SurfaceVisitor[];
+}
+
+/** The fold of a log read whole: events in an array, the read with them. */
+export type ArraySessionFold = SessionFold<LogEvent[]> & { read: ReadResult };
+
+export function foldSession(read: ReadResult, options: FoldSessionOptions = {}): ArraySessionFold {
+  const events = read.events.slice();
+  const logged = eventLookup(read.events);
+  const syntheticBySeq = new Map<number, LogEvent>();
+  const eventAt = (seq: number) => logged(seq) ?? syntheticBySeq.get(seq);
+  const loader = new SessionLoader(read, { ...options, eventAt });
+  for (const event of read.events) loader.push(event);
+  const synthetic = loader.restore((event) => { events.push(event); syntheticBySeq.set(event.seq, event); });
+  return sessionFoldOf<LogEvent[], ReadResult>(read, events, read.events.length, (i) => read.origins[i] ?? null, loader, synthetic, eventAt);
+}
+
+/** Assembles the fold once the loader has walked every event (array or streamed). */
+export function sessionFoldOf<E extends EventList, R extends ReadMeta = ReadMeta>(
+  read: R,
+  events: E,
+  loggedCount: number,
+  originAt: (index: number) => EventOrigin | null,
+  loader: SessionLoader,
+  synthetic: LogEvent[],
+  eventAt: (seq: number) => LogEvent | undefined,
+): SessionFold<E> & { read: R } {
+  const diagnostics = [...read.diagnostics, ...loader.diagnostics];
+  const surface = loader.state;
+  let messages: Message[] | undefined;
+  let transcript: TranscriptEntry[] | undefined;
   return {
     read,
     synthetic,
     events,
-    surface: fold.state,
-    steps: fold.steps,
+    loggedCount,
+    originAt,
+    surface,
+    steps: loader.steps,
     diagnostics,
-    messages: deriveMessages(fold.state, eventAt),
-    transcript: buildTranscript(events, fold.state),
+    get messages() { return (messages ??= deriveMessages(surface, eventAt)); },
+    get transcript() { return (transcript ??= buildTranscript(events, surface)); },
     ok: firstRefusal(diagnostics) === undefined,
     eventAt,
   };

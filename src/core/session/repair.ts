@@ -16,19 +16,32 @@ interface PendingCall {
 }
 
 /** Closers for an open final turn: error results for pending calls, step/end, turn/end. */
-export function interruptedTurnClosers(events: readonly LogEvent[], dialect: Dialect): LogEvent[] {
-  let openTurn: number | null = null;
-  let openStep: number | null = null;
+export function interruptedTurnClosers(events: Iterable<LogEvent>, dialect: Dialect): LogEvent[] {
+  const tracker = new OpenTurnTracker();
+  let last: LogEvent | undefined;
+  for (const event of events) { tracker.observe(event); last = event; }
+  return tracker.closers(dialect, last);
+}
+
+/**
+ * Follows the open turn, step and pending tool calls one event at a time, so
+ * a streaming load knows the closers without keeping the events.
+ */
+export class OpenTurnTracker {
+  private openTurn: number | null = null;
+  private openStep: number | null = null;
   // Insertion order is transcript order; a repeated id keeps its first slot.
-  const pending = new Map<string, PendingCall>();
-  for (const event of events) {
+  private readonly pending = new Map<string, PendingCall>();
+
+  observe(event: LogEvent): void {
+    const { pending } = this;
     // A payload of the wrong shape is the reader's payload finding, never a crash here.
     const d: any = isPlainObject(event.data) ? event.data : {};
     switch (event.type) {
-      case 'turn/start': openTurn = d.turn; openStep = null; pending.clear(); break;
-      case 'turn/end': openTurn = null; openStep = null; pending.clear(); break;
-      case 'step/start': openStep = d.step; break;
-      case 'step/end': openStep = null; pending.clear(); break;
+      case 'turn/start': this.openTurn = d.turn; this.openStep = null; pending.clear(); break;
+      case 'turn/end': this.openTurn = null; this.openStep = null; pending.clear(); break;
+      case 'step/start': this.openStep = d.step; break;
+      case 'step/end': this.openStep = null; pending.clear(); break;
       case 'assistant/message':
         for (const block of Array.isArray(d.message?.content) ? d.message.content : []) {
           if (isPlainObject(block) && block.type === 'tool-call') pending.set(block.id as string, { step: d.step });
@@ -44,41 +57,49 @@ export function interruptedTurnClosers(events: readonly LogEvent[], dialect: Dia
         break;
     }
   }
-  const last = events.at(-1);
-  if (openTurn === null || !last) return [];
-  let seq = last.seq + 1;
-  const time = last.time;
-  const closers: LogEvent[] = [];
-  for (const [callId, { step, callSeq }] of pending) {
-    const started = callSeq !== undefined;
-    const text = { type: 'text', text: started ? OUTCOME_UNKNOWN_TEXT : NOT_STARTED_TEXT };
-    const id = `interrupted-tool-result-${callId}-${seq}`;
-    const message = dialect === 'v4'
-      ? { id, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, isError: true, content: [text] }
-      : { id, role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, isError: true, content: [text] }] };
-    const event: LogEvent = {
-      type: 'tool/result',
-      seq: seq++,
-      time,
-      data: {
-        turn: openTurn,
-        step,
-        message,
-        error: started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' },
-      },
-      surfaceOp: 'append',
-    };
-    if (started) event.sourceEventSeqs = [callSeq];
-    closers.push(event);
+
+  /** What the restore appends after `last` (the last event observed). */
+  closers(dialect: Dialect, last: LogEvent | undefined): LogEvent[] {
+    const { openTurn, openStep, pending } = this;
+    if (openTurn === null || !last) return [];
+    let seq = last.seq + 1;
+    const time = last.time;
+    const closers: LogEvent[] = [];
+    for (const [callId, { step, callSeq }] of pending) {
+      const started = callSeq !== undefined;
+      const text = { type: 'text', text: started ? OUTCOME_UNKNOWN_TEXT : NOT_STARTED_TEXT };
+      const id = `interrupted-tool-result-${callId}-${seq}`;
+      const message = dialect === 'v4'
+        ? { id, role: 'tool', source: { kind: 'tool', callId }, toolCallId: callId, isError: true, content: [text] }
+        : { id, role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, isError: true, content: [text] }] };
+      const event: LogEvent = {
+        type: 'tool/result',
+        seq: seq++,
+        time,
+        data: {
+          turn: openTurn,
+          step,
+          message,
+          error: started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' },
+        },
+        surfaceOp: 'append',
+      };
+      if (started) event.sourceEventSeqs = [callSeq];
+      closers.push(event);
+    }
+    if (openStep !== null) closers.push({ type: 'step/end', seq: seq++, time, data: { turn: openTurn, step: openStep } });
+    closers.push({ type: 'turn/end', seq: seq++, time, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
+    return closers;
   }
-  if (openStep !== null) closers.push({ type: 'step/end', seq: seq++, time, data: { turn: openTurn, step: openStep } });
-  closers.push({ type: 'turn/end', seq: seq++, time, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
-  return closers;
 }
 
 /** The marker every restore appends unless the log already ends with one (§1.7). */
 export function restoreEndSeed(events: readonly LogEvent[]): LogEvent | null {
-  const last = events.at(-1);
+  return endSeedAfter(events.at(-1));
+}
+
+/** The end-seed marker after the log's last event, or null when it already is one. */
+export function endSeedAfter(last: LogEvent | undefined): LogEvent | null {
   if (last?.type === 'session/end-seed') return null;
   return { type: 'session/end-seed', seq: last ? last.seq + 1 : 0, time: last?.time ?? 0, data: {} };
 }

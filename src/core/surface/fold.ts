@@ -26,15 +26,11 @@ export interface SurfaceFold {
   diagnostics: Diagnostic[];
 }
 
-/**
- * Folds the surface of a whole log from seq 0 (spec §1.7: a window is only
- * correct when folded from the start). A rejected event becomes an error
- * diagnostic and is not applied; folding continues.
- */
-export function foldSurface(events: readonly LogEvent[], dialect: Dialect, options: FoldOptions = {}): SurfaceFold {
+/** The fold's own visitor: rejections become diagnostics; with `steps`, every change is recorded. */
+export function foldRecorder(options: FoldOptions = {}): { visitor: SurfaceVisitor; steps: SurfaceStep[]; diagnostics: Diagnostic[] } {
   const steps: SurfaceStep[] = [];
   const diagnostics: Diagnostic[] = [];
-  const record: SurfaceVisitor = { after(event, state, plan) {
+  const visitor: SurfaceVisitor = { after(event, state, plan) {
     if (plan.kind === 'reject') {
       diagnostics.push(diagnostic(plan.code, `invalid event at seq ${event.seq}: ${plan.message}`, { seq: event.seq }));
     } else if (options.steps && plan.kind !== 'none') {
@@ -48,6 +44,16 @@ export function foldSurface(events: readonly LogEvent[], dialect: Dialect, optio
       });
     }
   } };
-  const state = walkSurface(events, dialect, [record]);
-  return { state, steps, diagnostics };
+  return { visitor, steps, diagnostics };
+}
+
+/**
+ * Folds the surface of a whole log from seq 0 (spec §1.7: a window is only
+ * correct when folded from the start). A rejected event becomes an error
+ * diagnostic and is not applied; folding continues.
+ */
+export function foldSurface(events: readonly LogEvent[], dialect: Dialect, options: FoldOptions = {}): SurfaceFold {
+  const recorder = foldRecorder(options);
+  const state = walkSurface(events, dialect, [recorder.visitor]);
+  return { state, steps: recorder.steps, diagnostics: recorder.diagnostics };
 }

@@ -1,3 +1,4 @@
+import type { EventList } from '../log/event-list.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
 import { applySurfacePlan } from './apply.ts';
 import { planSurfaceEvent } from './plan.ts';
@@ -6,7 +7,7 @@ import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState 
 /**
  * One pass of the surface fold with hooks before and after each event, so
  * several consumers (the full fold, the replay index, requests, system
- * prompt, runtime context) share one walk of planSurfaceEvent /
+ * prompt, runtime context, projections) share one walk of planSurfaceEvent /
  * applySurfacePlan (log-and-surface §4.8–4.9) instead of each looping. A
  * rejected event is not applied; foldSurface reports it.
  */
@@ -17,16 +18,31 @@ export interface SurfaceVisitor {
   after?(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void;
 }
 
-export function walkSurface(events: readonly LogEvent[], dialect: Dialect, visitors: readonly SurfaceVisitor[]): SurfaceState {
-  const ctx: SurfaceContext = { dialect, eventAt: eventLookup(events) };
-  const state = emptySurface();
-  for (const event of events) {
+/** The walk one event at a time, for a caller that receives events as a stream (the loader). */
+export class SurfaceWalker {
+  readonly state: SurfaceState = emptySurface();
+
+  constructor(readonly ctx: SurfaceContext, private readonly visitors: readonly SurfaceVisitor[]) {}
+
+  step(event: LogEvent): SurfacePlan {
+    const { state, ctx, visitors } = this;
     for (const v of visitors) v.before?.(event, state, ctx);
     const plan = planSurfaceEvent(state, event, ctx);
     applySurfacePlan(state, plan);
     for (const v of visitors) v.after?.(event, state, plan, ctx);
+    return plan;
   }
-  return state;
+}
+
+export function walkSurface(
+  events: Iterable<LogEvent>,
+  dialect: Dialect,
+  visitors: readonly SurfaceVisitor[],
+  eventAt: (seq: number) => LogEvent | undefined = eventLookup(events as readonly LogEvent[]),
+): SurfaceState {
+  const walker = new SurfaceWalker({ dialect, eventAt }, visitors);
+  for (const event of events) walker.step(event);
+  return walker.state;
 }
 
 /**
@@ -50,10 +66,21 @@ export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: S
 }
 
 /** Event lookup by seq for a log whose seqs may have gaps (a corrupt log is still shown). */
-export function eventLookup(events: readonly LogEvent[]): (seq: number) => LogEvent | undefined {
-  const base = events.length ? events[0].seq : 0;
-  const contiguous = events.every((e, i) => e.seq === base + i);
-  if (contiguous) return (seq) => events[seq - base];
-  const bySeq = new Map(events.map((e) => [e.seq, e]));
-  return (seq) => bySeq.get(seq);
+export function eventLookup(events: EventList): (seq: number) => LogEvent | undefined {
+  const first = events.at(0);
+  const base = first ? first.seq : 0;
+  if (Array.isArray(events)) {
+    const list = events as readonly LogEvent[];
+    const contiguous = list.every((e, i) => e.seq === base + i);
+    if (contiguous) return (seq) => list[seq - base];
+    const bySeq = new Map(list.map((e) => [e.seq, e]));
+    return (seq) => bySeq.get(seq);
+  }
+  // A lazy list looks events up itself (by position, else by a search on seq).
+  const lazy = events as EventList & { bySeq?(seq: number): LogEvent | undefined };
+  if (lazy.bySeq) return (seq) => lazy.bySeq!(seq);
+  return (seq) => {
+    for (const e of events) if (e.seq === seq) return e;
+    return undefined;
+  };
 }

@@ -1,0 +1,67 @@
+import { EventStore } from '../log/event-store.ts';
+import { LineStore } from '../log/line-store.ts';
+import { readLog, type ReadLogOptions } from '../log/reader.ts';
+import type { ByteSource } from '../log/bytes.ts';
+import type { LogEvent, ReadMeta } from '../log/types.ts';
+import type { SurfaceVisitor } from '../surface/walk.ts';
+import { sessionFoldOf, type SessionFold } from './fold-session.ts';
+import { SessionLoader, type LogMeta } from './session-loader.ts';
+
+export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled'> {
+  /** Analyses to carry on the walk, made once the header line is known. */
+  riders?(meta: LogMeta): readonly SurfaceVisitor[];
+  /** Parsed events kept for lookups after the load (the LRU size). */
+  cacheSize?: number;
+}
+
+/**
+ * Reads, folds and indexes a log in one streaming pass (issue #6): each
+ * committed event goes from the reader straight into the walk and is then
+ * dropped; only the decoded bytes, a few numbers per event (EventStore) and
+ * what the riders keep remain. While the walk runs, the events on the
+ * current surface stay live so every rule and analysis sees one object per
+ * event (message identity is what the request analysis caches on).
+ */
+export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
+  const lines = new LineStore(true);
+  const store = new EventStore(lines, options.cacheSize);
+  const live = new Map<number, LogEvent>();
+  let current: LogEvent | null = null;
+  let walking = true;
+  const eventAt = (seq: number): LogEvent | undefined =>
+    (walking ? (current?.seq === seq ? current : live.get(seq)) : undefined) ?? store.bySeq(seq);
+  const keepLive: SurfaceVisitor = {
+    after(event, _state, plan) {
+      if (plan.kind === 'append') live.set(event.seq, event);
+      else if (plan.kind === 'replace') {
+        for (const seq of plan.shadowed) live.delete(seq);
+        live.set(event.seq, event);
+      }
+    },
+  };
+  let loader: SessionLoader | null = null;
+  const start = (m: LogMeta) => {
+    loader = new SessionLoader(m, { eventAt, riders: [keepLive, ...(options.riders?.(m) ?? [])] });
+    return loader;
+  };
+  const read = await readLog(source, {
+    ...options,
+    retainEvents: false,
+    lines,
+    onEvent(accepted, reader) {
+      store.add(accepted.event, accepted.origin, accepted.start, accepted.end, accepted.exact);
+      const l = loader ?? start({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect });
+      current = accepted.event;
+      l.push(accepted.event);
+      current = null;
+    },
+  });
+  const { events: _events, origins: _origins, ...readMeta } = read;
+  const l: SessionLoader = loader ?? start({ header: read.header, version: read.version, dialect: read.dialect });
+  const loggedCount = store.length;
+  const synthetic = l.restore((event) => { store.addSynthetic(event); current = event; });
+  current = null;
+  walking = false;
+  live.clear();
+  return sessionFoldOf<EventStore, ReadMeta>(readMeta, store, loggedCount, (i) => store.origin(i), l, synthetic, eventAt);
+}

@@ -1,0 +1,61 @@
+import type { LogMeta } from '../core/log/types.ts';
+import { ProjectionRegistry } from '../core/projections/registry.ts';
+import { generationOf, unitsFor } from '../core/projections/units/index.ts';
+import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
+import { ReplayBuilder } from '../core/replay/replay-index.ts';
+import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
+
+/** Event indexes of append-origin surface events (the transcript), collected during the walk. */
+class AppendIndexes implements SurfaceVisitor {
+  private out = new Uint32Array(1024);
+  private n = 0;
+  private i = 0;
+  after(e: { surfaceOp?: unknown }): void {
+    if (e.surfaceOp === 'append') {
+      if (this.n === this.out.length) { const b = new Uint32Array(this.n * 2); b.set(this.out); this.out = b; }
+      this.out[this.n++] = this.i;
+    }
+    this.i++;
+  }
+  finish(): Uint32Array {
+    return this.out.slice(0, this.n);
+  }
+}
+
+/** Average bytes per event of generated and real logs (~60–90): sizes the columns up front. */
+const BYTES_PER_EVENT = 64;
+
+export interface LoadRiders {
+  visitors: SurfaceVisitor[];
+  replay: ReplayBuilder;
+  prompt: PromptAnalysisRun;
+  promptGuard: ReturnType<typeof guardVisitors>;
+  /** The whole-log facts the prompt analysis assumed, and the ones the walk saw. */
+  assumed: LogFacts;
+  facts: FactsTracker;
+  projections: ProjectionRegistry;
+  projectionsGuard: ReturnType<typeof guardVisitors>;
+  appends: AppendIndexes;
+}
+
+/**
+ * Everything the worker derives at load, as visitors of the one surface
+ * walk. The prompt/request analysis and the projections are each guarded:
+ * a failure in one is reported and never stops the walk.
+ */
+export function loadRiders(meta: LogMeta, totalBytes: number | null): LoadRiders {
+  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024);
+  const assumed = likelyFacts(meta);
+  const facts = new FactsTracker();
+  const prompt = startPromptAnalysis(meta, assumed);
+  const promptGuard = guardVisitors(prompt.visitors);
+  const projections = new ProjectionRegistry(meta.header, unitsFor(meta.dialect), {
+    generation: generationOf(meta.dialect), history: true, keepEvents: false,
+  });
+  const projectionsGuard = guardVisitors([{ after: (e) => void projections.apply(e) }]);
+  const appends = new AppendIndexes();
+  return {
+    visitors: [replay, facts, promptGuard.visitor, projectionsGuard.visitor, appends],
+    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard, appends,
+  };
+}
