@@ -10,6 +10,9 @@ class AppendIndexes implements SurfaceVisitor {
   private out = new Uint32Array(1024);
   private n = 0;
   private i = 0;
+  run(run: { pieces: readonly unknown[] }): void {
+    this.i += run.pieces.length;
+  }
   after(e: { surfaceOp?: unknown }): void {
     if (e.surfaceOp === 'append') {
       if (this.n === this.out.length) { const b = new Uint32Array(this.n * 2); b.set(this.out); this.out = b; }
@@ -52,7 +55,7 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null): LoadRiders
   const projections = new ProjectionRegistry(meta.header, unitsFor(meta.dialect), {
     generation: generationOf(meta.dialect), history: true, keepEvents: false,
   });
-  const projectionsGuard = guardVisitors([{ after: (e) => void projections.apply(e) }]);
+  const projectionsGuard = guardVisitors([{ after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
   const appends = new AppendIndexes();
   return {
     visitors: [replay, facts, promptGuard.visitor, projectionsGuard.visitor, appends],

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateFork, generateLog } from '../../src/core/generate/generate-log.ts';
 import { expectEngineMatchesEager, expectStreamMatchesEager } from './equivalence.ts';
 
@@ -33,5 +33,26 @@ describe('streaming load equals reading the whole log', () => {
 
   it('the engine: replay columns, requests, projections and seeks', async () => {
     for (const text of logs.map(([, t]) => t)) await expectEngineMatchesEager(enc(text), [0, 5, 77, 400, 1999, 2048, 2500, 4000]);
+  });
+});
+
+describe('packed runs walked in bulk', () => {
+  it('a visitor without a run hook sees every member, in order, as the eager walk shows it', async () => {
+    const { loadSession } = await import('../../src/core/session/stream-load.ts');
+    const { foldSession } = await import('../../src/core/session/fold-session.ts');
+    const { readLogText } = await import('../../src/core/log/reader.ts');
+    const { pieces } = await import('./equivalence.ts');
+    const text = generateLog({ dialect: 'v0', seed: 11, turns: 3 }).text;
+    const seen = (into: string[]) => ({
+      before: (e: { seq: number }, s: { nextSeq: number; nodes: number[] }) => void into.push(`b${e.seq}/${s.nextSeq}/${s.nodes.length}`),
+      after: (e: { seq: number; type: string; data: unknown }, s: { nextSeq: number }, p: { kind: string }) => void into.push(`a${e.seq}/${s.nextSeq}/${p.kind}/${e.type}/${JSON.stringify(e.data)}`),
+    });
+    const eager: string[] = [];
+    foldSession(readLogText(text), { riders: [seen(eager)] });
+    const streamed: string[] = [];
+    let runs = 0;
+    await loadSession(pieces(enc(text), 4096), { riders: () => [seen(streamed), { run: () => void runs++ }] });
+    expect(runs).toBeGreaterThan(10);
+    expect(streamed).toEqual(eager);
   });
 });

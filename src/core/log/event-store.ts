@@ -59,6 +59,18 @@ export class EventStore implements EventList {
     if (!exact || origin.legacy) this.pinned.set(i, { event, origin });
   }
 
+  /** Appends the members of a packed run (one line, members 0…n-1). */
+  addRun(count: number, line: number, start: number, end: number): void {
+    for (let k = 0; k < count; k++) {
+      this.grow();
+      const i = this.n++;
+      this.start[i] = start;
+      this.len[i] = end - start;
+      this.member[i] = k + 1;
+      this.lineNo[i] = line;
+    }
+  }
+
   /** Appends an event that is not in the file (a restore closer). */
   addSynthetic(event: LogEvent): void {
     this.grow();

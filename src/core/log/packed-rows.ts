@@ -38,8 +38,27 @@ function nonEmptyStrings(v: unknown): v is string[] {
   return Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');
 }
 
-/** Expands one packed row into `assistant/chunk` events with seqs seq0+k. */
-export function expandPackedRow(row: Record<string, unknown>): Expansion {
+/**
+ * A validated packed row before expansion: a run of `assistant/chunk`
+ * deltas with seqs seq0…seq0+n-1. A streaming load walks a run in bulk and
+ * never makes its member events unless someone asks for one (`runMember`).
+ */
+export interface PackedRun {
+  rowType: string;
+  seq0: number;
+  times: number[];
+  turn: number;
+  step: number;
+  index: number;
+  pieces: string[];
+  /** The row's data (id and name of a tool-call run). */
+  data: Record<string, unknown>;
+}
+
+export type RunCheck = { ok: true; run: PackedRun } | { ok: false; reason: string };
+
+/** Validates one packed row (§1.6c) without expanding it. */
+export function checkPackedRow(row: Record<string, unknown>): RunCheck {
   if (!sameKeys(row, ['type', 'seq0', 'time0', 'data'])) return { ok: false, reason: 'envelope keys must be exactly type, seq0, time0, data' };
   const { type, seq0, time0 } = row;
   const data = row.data as Record<string, unknown>;
@@ -59,14 +78,25 @@ export function expandPackedRow(row: Record<string, unknown>): Expansion {
   const times = memberTimes(time0 as number, data.dt, payload.length);
   if (typeof times === 'string') return { ok: false, reason: times };
   if (!isSafeInt((seq0 as number) + payload.length - 1)) return { ok: false, reason: 'a reconstructed seq is not safe' };
+  return { ok: true, run: { rowType: type as string, seq0: seq0 as number, times, turn: turn as number, step: step as number, index: index as number, pieces: payload, data } };
+}
 
-  const events: LogEvent[] = payload.map((piece, k) => ({
+/** Member `k` of a run as the `assistant/chunk` event it stands for. */
+export function runMember(run: PackedRun, k: number): LogEvent {
+  return {
     type: 'assistant/chunk',
-    seq: (seq0 as number) + k,
-    time: times[k],
-    data: { turn, step, chunk: deltaChunk(type as string, index as number, piece, data) },
-  }));
-  return { ok: true, events };
+    seq: run.seq0 + k,
+    time: run.times[k],
+    data: { turn: run.turn, step: run.step, chunk: deltaChunk(run.rowType, run.index, run.pieces[k], run.data) },
+  };
+}
+
+/** Expands one packed row into `assistant/chunk` events with seqs seq0+k. */
+export function expandPackedRow(row: Record<string, unknown>): Expansion {
+  const check = checkPackedRow(row);
+  if (!check.ok) return check;
+  const { run } = check;
+  return { ok: true, events: run.pieces.map((_piece, k) => runMember(run, k)) };
 }
 
 function deltaChunk(type: string, index: number, piece: string, data: Record<string, unknown>): Record<string, unknown> {

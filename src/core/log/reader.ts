@@ -4,7 +4,7 @@ import { checkEnvelope } from './envelope.ts';
 import { dialectOf, knownEventTypes, PACKED_ROW_TYPES } from './event-types.ts';
 import { checkHeader } from './header.ts';
 import { LegacyUpgrader } from './legacy.ts';
-import { expandPackedRow } from './packed-rows.ts';
+import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
 import { checkPayload } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
@@ -41,6 +41,11 @@ export interface ReaderOptions {
   onEvent?: (accepted: AcceptedEvent, reader: LogReader) => void;
   /** Where pushBytes keeps the decoded bytes (to re-parse lines later). */
   lines?: LineStore;
+  /**
+   * Called instead of onEvent for a clean packed row (in order, not
+   * retained): a run of chunk deltas the caller can take in bulk.
+   */
+  onRun?: (run: PackedRun, line: number, start: number, end: number, reader: LogReader) => void;
 }
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
@@ -85,6 +90,7 @@ export class LogReader {
   private sawInheritedEndSeed = false;
   private readonly retainEvents: boolean;
   private readonly onEvent: ReaderOptions['onEvent'];
+  private readonly onRun: ReaderOptions['onRun'];
   /** Byte tracking is on once input comes as bytes (pushBytes). */
   private readonly lines: LineStore;
   private tracking = false;
@@ -104,6 +110,7 @@ export class LogReader {
   constructor(private readonly extraDiagnostics: Diagnostic[] = [], options: ReaderOptions = {}) {
     this.retainEvents = options.retainEvents ?? true;
     this.onEvent = options.onEvent;
+    this.onRun = this.retainEvents ? undefined : options.onRun;
     this.lines = options.lines ?? new LineStore(false);
   }
 
@@ -342,12 +349,24 @@ export class LogReader {
   private record(row: Record<string, unknown>, line: number, text: string): void {
     if (typeof row.type === 'string' && PACKED_ROW_TYPES.has(row.type)) {
       // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
-      const expansion = this.version <= 1 ? expandPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
-      if (!expansion.ok) {
-        this.bad('row.packed', `packed ${row.type} row at line ${line} is malformed: ${expansion.reason}`, line, text);
+      const check = this.version <= 1 ? checkPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
+      if (!check.ok) {
+        this.bad('row.packed', `packed ${row.type} row at line ${line} is malformed: ${check.reason}`, line, text);
         return;
       }
-      expansion.events.forEach((event, k) => this.accept(event, { line, packedIndex: k }, text));
+      const { run } = check;
+      const expected = this.acceptedCount === 0 ? 0 : this.lastAcceptedSeq + 1;
+      if (this.onRun && !this.openBad && run.seq0 === expected) {
+        // The common case in bulk: chunk deltas need no upgrade or payload check, and their seqs follow on.
+        const n = run.pieces.length;
+        this.lastTime = run.times[n - 1];
+        this.lastAcceptedSeq = run.seq0 + n - 1;
+        this.acceptedCount += n;
+        this.committedCount += n;
+        this.onRun(run, line, this.range[0], this.range[1], this);
+        return;
+      }
+      for (let k = 0; k < run.pieces.length; k++) this.accept(runMember(run, k), { line, packedIndex: k }, text);
       return;
     }
     // Normalized snapshot files omit seq/time on every row: number them. The

@@ -1,3 +1,4 @@
+import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
 import { stateAt, type Cell } from './cell.ts';
@@ -125,6 +126,32 @@ export class ProjectionRegistry {
     this.driven++;
     for (const frame of frames) for (const listener of this.listeners) listener(frame);
     return frames;
+  }
+
+  /**
+   * A packed run of chunk deltas (streaming load). A unit that does not read
+   * assistant/chunk only moves its watermark; the others get each member.
+   * With listeners or kept events it is exactly `apply` per member.
+   */
+  applyRun(run: PackedRun): void {
+    const n = run.pieces.length;
+    if (this.options.keepEvents || this.listeners.size > 0) {
+      for (let k = 0; k < n; k++) this.apply(runMember(run, k));
+      return;
+    }
+    const lastSeq = run.seq0 + n - 1;
+    let members: LogEvent[] | null = null;
+    for (const reg of this.registrations.values()) {
+      const cell = this.cellOf(reg);
+      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk')) {
+        if (cell.failure?.kind !== 'threw') cell.observedSeq = lastSeq;
+        continue;
+      }
+      members ??= run.pieces.map((_piece, k) => runMember(run, k));
+      for (const member of members) this.step(reg.unit, cell, member, true);
+    }
+    this.lastDriven = lastSeq;
+    this.driven += n;
   }
 
   applyAll(events: readonly LogEvent[]): void {

@@ -49,6 +49,9 @@ export class RuntimeContextStream implements SurfaceVisitor {
 
   constructor(private readonly v4: boolean, private readonly limits: DiffLimits = {}) {}
 
+  /** Chunk deltas are no snapshots and change no surface. */
+  run(): void {}
+
   before(event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
     if (!isRuntimeContextEvent(event)) return;
     this.baselineBefore = lastOwnedOnSurface(state, ctx);

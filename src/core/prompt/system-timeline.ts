@@ -55,6 +55,9 @@ export class SystemPromptTimeline implements SurfaceVisitor {
     this.fromHeader = fromHeader;
   }
 
+  /** Chunk deltas neither carry nor move a prompt. */
+  run(): void {}
+
   after(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
     if (this.fromHeader) {
       if (event.type !== 'request/header') return;

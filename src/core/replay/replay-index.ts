@@ -1,4 +1,5 @@
 import type { EventList } from '../log/event-list.ts';
+import type { PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent } from '../log/types.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
@@ -101,6 +102,37 @@ export class ReplayBuilder implements SurfaceVisitor {
       if (reason === 'error' || reason === 'aborted') this.retryPending = true;
     } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
       columns.requestCut[i] = 1;
+    }
+  }
+
+  /** A packed run of chunk deltas: the same columns as `after` per member, in one loop. */
+  run(run: PackedRun, state: SurfaceState): void {
+    const n = run.pieces.length;
+    const K = this.checkpointEvery;
+    const type = 'assistant/chunk';
+    let id = this.typeIds.get(type);
+    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(type, id); this.typeNames.push(type); }
+    const family = FAMILIES.indexOf(familyOf(type));
+    const key = `${this.turn}/${this.step}`;
+    const cut = !this.stepsWithCall.has(key) || this.retryPending;
+    if (cut) { this.stepsWithCall.add(key); this.retryPending = false; }
+    for (let k = 0; k < n; k++) {
+      if (this.n % K === 0) {
+        const checkpoint = cloneSurface(state);
+        checkpoint.nextSeq = run.seq0 + k;
+        this.checkpoints.push(checkpoint);
+      }
+      if (this.n === this.columns.seq.length) this.grow();
+      const i = this.n++;
+      const c = this.columns;
+      c.seq[i] = run.seq0 + k;
+      c.typeId[i] = id;
+      c.family[i] = family;
+      c.turn[i] = this.turn;
+      c.step[i] = this.step;
+      c.time[i] = run.times[k];
+      c.surfaceChange[i] = SURFACE_CHANGE.none;
+      c.requestCut[i] = cut && k === 0 ? 1 : 0;
     }
   }
 

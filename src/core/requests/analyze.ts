@@ -37,6 +37,9 @@ export interface LogFacts {
 /** Collects the facts as events pass (a streaming load checks its guess with them). */
 export class FactsTracker implements SurfaceVisitor {
   readonly facts: LogFacts = { hasChunks: false, hasSystemMessage: false, hasHeaderSystem: false };
+  run(): void {
+    this.facts.hasChunks = true;
+  }
   after(e: LogEvent): void {
     if (e.type === 'assistant/chunk') this.facts.hasChunks = true;
     else if (e.type === 'system/message') this.facts.hasSystemMessage = true;
@@ -82,7 +85,7 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
   const runtimeContext = new RuntimeContextStream(read.dialect === 'v4', limits);
   const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks));
   const failures: PromptFailure[] = [];
-  const failureWatch: SurfaceVisitor = { after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
+  const failureWatch: SurfaceVisitor = { run() { /* only turn/end reports failures */ }, after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
   return {
     visitors: [builder, systemPrompt, runtimeContext, failureWatch],
     finish(finalState) {

@@ -1,5 +1,6 @@
 import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
+import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Message } from '../messages/types.ts';
 import { systemNodes } from '../prompt/system-nodes.ts';
 import type { SessionFold } from '../session/fold-session.ts';
@@ -157,6 +158,16 @@ export class RequestBuilder implements SurfaceVisitor {
   before(event: LogEvent, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
     const cut = this.detector.next(event);
     if (cut) this.snapshot(cut, event, state, ctx);
+  }
+
+  /**
+   * A packed run of chunk deltas: only its first member can start a model
+   * call (a delta is never a finish, so later members cut nothing), and
+   * deltas carry no usage or finish for the attempt.
+   */
+  run(run: PackedRun, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
+    const first = runMember(run, 0);
+    this.before(first, state, ctx);
   }
 
   after(event: LogEvent, _state: unknown, plan: import('../surface/types.ts').SurfacePlan): void {

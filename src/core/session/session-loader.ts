@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, LogMeta } from '../log/types.ts';
 import { foldRecorder, type FoldOptions, type SurfaceStep } from '../surface/fold.ts';
 import type { SurfaceState } from '../surface/types.ts';
@@ -25,6 +26,7 @@ export class SessionLoader {
   private readonly walker: SurfaceWalker;
   private readonly turns = new OpenTurnTracker();
   private readonly recorder: ReturnType<typeof foldRecorder>;
+  /** The last event walked, or its stand-in after a run (the restore needs its type, seq and time). */
   private last: LogEvent | undefined = undefined;
   private count = 0;
 
@@ -43,6 +45,14 @@ export class SessionLoader {
     this.last = event;
     this.count++;
     this.walker.step(event);
+  }
+
+  /** A packed run of chunk deltas, walked in bulk (chunks open or close nothing the restore tracks). */
+  pushRun(run: PackedRun): void {
+    const n = run.pieces.length;
+    this.last = { type: 'assistant/chunk', seq: run.seq0 + n - 1, time: run.times[n - 1], data: null };
+    this.count += n;
+    this.walker.stepRun(run);
   }
 
   /**

@@ -31,6 +31,7 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
   const eventAt = (seq: number): LogEvent | undefined =>
     (walking ? (current?.seq === seq ? current : live.get(seq)) : undefined) ?? store.bySeq(seq);
   const keepLive: SurfaceVisitor = {
+    run() { /* chunk deltas never reach the surface */ },
     after(event, _state, plan) {
       if (plan.kind === 'append') live.set(event.seq, event);
       else if (plan.kind === 'replace') {
@@ -54,6 +55,11 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
       current = accepted.event;
       l.push(accepted.event);
       current = null;
+    },
+    onRun(run, line, startByte, endByte, reader) {
+      store.addRun(run.pieces.length, line, startByte, endByte);
+      const l = loader ?? start({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect });
+      l.pushRun(run);
     },
   });
   const { events: _events, origins: _origins, ...readMeta } = read;

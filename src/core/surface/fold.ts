@@ -30,7 +30,7 @@ export interface SurfaceFold {
 export function foldRecorder(options: FoldOptions = {}): { visitor: SurfaceVisitor; steps: SurfaceStep[]; diagnostics: Diagnostic[] } {
   const steps: SurfaceStep[] = [];
   const diagnostics: Diagnostic[] = [];
-  const visitor: SurfaceVisitor = { after(event, state, plan) {
+  const visitor: SurfaceVisitor = { run() { /* chunk deltas change nothing */ }, after(event, state, plan) {
     if (plan.kind === 'reject') {
       diagnostics.push(diagnostic(plan.code, `invalid event at seq ${event.seq}: ${plan.message}`, { seq: event.seq }));
     } else if (options.steps && plan.kind !== 'none') {

@@ -1,4 +1,5 @@
 import type { EventList } from '../log/event-list.ts';
+import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
 import { applySurfacePlan } from './apply.ts';
 import { planSurfaceEvent } from './plan.ts';
@@ -16,6 +17,26 @@ export interface SurfaceVisitor {
   before?(event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void;
   /** Called after `event` was planned and (unless rejected) applied. */
   after?(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void;
+  /**
+   * A packed run of chunk deltas, none of which changes the surface, in one
+   * call (huge logs are mostly these). A visitor without it gets before/after
+   * per member, so bulk handling is an optimisation, never a second rule.
+   */
+  run?(run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void;
+}
+
+/** A visitor's per-event hooks for each member of a run: the default when it has no `run`. */
+export function visitRunMembers(visitor: SurfaceVisitor, run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
+  if (!visitor.before && !visitor.after) return;
+  const next = state.nextSeq;
+  for (let k = 0; k < run.pieces.length; k++) {
+    const event = runMember(run, k);
+    state.nextSeq = event.seq;
+    visitor.before?.(event, state, ctx);
+    state.nextSeq = event.seq + 1;
+    visitor.after?.(event, state, { kind: 'none', seq: event.seq }, ctx);
+  }
+  state.nextSeq = next;
 }
 
 /** The walk one event at a time, for a caller that receives events as a stream (the loader). */
@@ -31,6 +52,22 @@ export class SurfaceWalker {
     applySurfacePlan(state, plan);
     for (const v of visitors) v.after?.(event, state, plan, ctx);
     return plan;
+  }
+
+  /** A packed run: members differ only in seq, time and text, so the first one's plan is every member's. */
+  stepRun(run: PackedRun): void {
+    const { state, ctx } = this;
+    const plan = planSurfaceEvent(state, runMember(run, 0), ctx);
+    if (plan.kind !== 'none') {
+      for (let k = 0; k < run.pieces.length; k++) this.step(runMember(run, k));
+      return;
+    }
+    state.nextSeq = run.seq0;
+    for (const v of this.visitors) {
+      if (v.run) v.run(run, state, ctx);
+      else visitRunMembers(v, run, state, ctx);
+    }
+    state.nextSeq = run.seq0 + run.pieces.length;
   }
 }
 
@@ -60,6 +97,12 @@ export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: S
     visitor: {
       before: (event, state, ctx) => run(() => { for (const v of visitors) v.before?.(event, state, ctx); }),
       after: (event, state, plan, ctx) => run(() => { for (const v of visitors) v.after?.(event, state, plan, ctx); }),
+      run: (packed, state, ctx) => run(() => {
+        for (const v of visitors) {
+          if (v.run) v.run(packed, state, ctx);
+          else visitRunMembers(v, packed, state, ctx);
+        }
+      }),
     },
     error: () => (failed ? failure ?? new Error('visitor failed') : undefined),
   };
