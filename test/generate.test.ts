@@ -269,3 +269,17 @@ describe('generateLog', () => {
     expect(fold(events, 'v0').errors).toEqual([]);
   }, 60_000);
 });
+
+describe('streamLog', () => {
+  it('writes the same lines as generateLog without keeping events', async () => {
+    const { streamLog } = await import('../src/core/generate/generate-log.ts');
+    for (const dialect of ['v0', 'v4'] as const) {
+      const opts = { dialect, seed: 21, turns: 30, compactEvery: 3, imageOffload: dialect === 'v4' };
+      const lines: string[] = [];
+      const count = streamLog(opts, (l) => void lines.push(l));
+      const whole = generateLog(opts);
+      expect(lines).toEqual(whole.lines);
+      expect(count).toBe(whole.events.length);
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
-import { Replay } from '../core/replay/replay-index.ts';
+import { Replay, type ReplayColumns } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { analyzePrompts, decisionsMatch, type PromptAnalysis } from '../core/requests/analyze.ts';
@@ -365,7 +365,9 @@ export class Engine {
       switch (req.op) {
         case 'load': {
           const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
-          post({ id: req.id, ok: true, result: summary });
+          // The bulk columns travel as transferred buffers (no structured clone); the worker keeps its own.
+          const columns = transferableColumns(summary.columns);
+          post({ id: req.id, ok: true, result: { ...summary, columns } }, Object.values(columns).map((c) => c.buffer as ArrayBuffer));
           return;
         }
         case 'cancel': this.cancel(); result = null; break;
@@ -416,6 +418,13 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   } finally {
     reader.releaseLock();
   }
+}
+
+/** Copies of the replay columns, each on its own buffer, for postMessage's transfer list. */
+export function transferableColumns(columns: ReplayColumns): ReplayColumns {
+  const out = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
+  for (const key of Object.keys(columns) as (keyof ReplayColumns)[]) out[key] = columns[key].slice();
+  return out as ReplayColumns;
 }
 
 /** Token estimate that never throws on a malformed message (the fold reports those). */

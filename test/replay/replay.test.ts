@@ -67,6 +67,24 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(engine.search('turn/start', -1, 1)).toBe(engine.navigate('turn', -1, 1));
   });
 
+  it('sends the load summary with its columns as transferred buffers, keeping its own copies', async () => {
+    const engine = new Engine();
+    const posted: { msg: any; transfer?: Transferable[] }[] = [];
+    const text = generateLog({ dialect: 'v0', seed: 4, turns: 3 }).text;
+    await engine.handle({ id: 1, op: 'load', source: { kind: 'text', text, name: 't' } }, (msg, transfer) => posted.push({ msg, transfer }));
+    const done = posted.find((p) => p.msg.ok)!;
+    const columns = done.msg.result.columns as Record<string, Float64Array>;
+    expect(done.transfer).toHaveLength(Object.keys(columns).length);
+    expect(new Set(done.transfer).size).toBe(done.transfer!.length);
+    for (const c of Object.values(columns)) expect(done.transfer).toContain(c.buffer);
+    // Transfer detaches what was sent: the worker's own index must not be among it.
+    structuredClone(done.msg.result, { transfer: done.transfer as Transferable[] });
+    expect(columns.seq.length).toBe(0);
+    expect(await engine.navigate('turn', 0, 1)).toBeGreaterThan(0);
+    const rows = engine.rows(0, 5);
+    expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('answers through the message protocol, errors included', async () => {
     const engine = new Engine();
     const posted: any[] = [];

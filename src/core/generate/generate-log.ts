@@ -119,6 +119,12 @@ class Generator {
   time: number;
   events: GenEvent[] = [];
   records: Json[] = [];
+  /** Streaming mode: each record goes out as a JSONL line and no event is kept (a log of any size). */
+  sink: ((line: string) => void) | null = null;
+  seqCount = 0;
+  /** Streaming mode keeps only what it may look back at: prunable results by seq. */
+  bigEvents = new Map<number, GenEvent>();
+  lastEmitted: GenEvent | null = null;
   // Surface mirror (§4): node seqs in order, live set and a token estimate per node.
   nodes: number[] = [];
   live = new Set<number>();
@@ -149,12 +155,17 @@ class Generator {
 
   emit(type: string, data: Json, op?: GenEvent['surfaceOp'], sources?: number[]): number {
     this.time += this.rng.int(0, 3);
-    const ev: GenEvent = { type, seq: this.events.length, time: this.time, data };
+    const ev: GenEvent = { type, seq: this.seqCount++, time: this.time, data };
     if (sources) ev.sourceEventSeqs = sources;
     if (op) ev.surfaceOp = op;
-    this.events.push(ev);
-    this.records.push(ev);
+    if (!this.sink) this.events.push(ev);
+    this.lastEmitted = ev;
+    this.record(ev);
     return ev.seq;
+  }
+  record(r: Json): void {
+    if (this.sink) this.sink(JSON.stringify(r));
+    else this.records.push(r);
   }
   append(type: string, data: Json, tokens: number, sources?: number[]): number {
     const seq = this.emit(type, data, 'append', sources);
@@ -220,14 +231,16 @@ class Generator {
         stream.push(kind ? { type: kind, time0: run[0].time, ...runBody(run) } : { type: 'chunk', time: run[0].time, chunk: run[0].chunk });
         continue;
       }
-      const first = this.events.length;
+      const first = this.seqCount;
+      const members: GenEvent[] = [];
       for (const t of run) {
-        const ev: GenEvent = { type: 'assistant/chunk', seq: this.events.length, time: t.time, data: { turn, step, chunk: t.chunk } };
-        this.events.push(ev);
+        const ev: GenEvent = { type: 'assistant/chunk', seq: this.seqCount++, time: t.time, data: { turn, step, chunk: t.chunk } };
+        if (!this.sink) this.events.push(ev);
+        members.push(ev);
         seqs.push(ev.seq);
       }
-      if (kind && this.o.packChunks && run.length >= 3) this.records.push({ type: kind, seq0: first, time0: run[0].time, data: { turn, step, ...runBody(run) } });
-      else this.records.push(...this.events.slice(first));
+      if (kind && this.o.packChunks && run.length >= 3) this.record({ type: kind, seq0: first, time0: run[0].time, data: { turn, step, ...runBody(run) } });
+      else for (const m of members) this.record(m);
     }
     this.time = Math.max(this.time, timed[timed.length - 1].time);
     return { seqs, stream };
@@ -327,11 +340,12 @@ class Generator {
       this.cachedTok = 0;
     }
     if (!this.rng.chance(0.08)) return;
-    const candidates = (this.bigResults = this.bigResults.filter((s) => this.live.has(s))).filter((s) => s < turnStartSeq);
+    const candidates = (this.bigResults = this.bigResults.filter((s) => this.live.has(s) || void this.bigEvents.delete(s))).filter((s) => s < turnStartSeq);
     if (candidates.length === 0) return;
     const target = this.rng.pick(candidates);
     this.bigResults = this.bigResults.filter((s) => s !== target);
-    const data = JSON.parse(JSON.stringify(this.events[target].data));
+    const data = JSON.parse(JSON.stringify((this.sink ? this.bigEvents.get(target)! : this.events[target]).data));
+    this.bigEvents.delete(target);
     const old = this.v4 ? data.message.content : data.message.content[0].content;
     const lines = old[0].text.split('\n').length;
     const pruned = [{ type: 'text', text: `[Tool output pruned to save context: ${lines} lines. Re-run the tool if you need it again.]` }];
@@ -419,6 +433,11 @@ class Generator {
     const header: Json = this.v4
       ? { type: 'session', version: 4, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, isSeeded: false, delegationDepth: 0 }
       : { type: 'session', version: 0, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, delegationDepth: 0 };
+    // Streaming: the header line goes first (a fork child rewrites its header later, so forks do not stream).
+    if (this.sink) {
+      if (this.fork) throw new Error('a fork child cannot be streamed');
+      this.sink(JSON.stringify(header));
+    }
     this.emit('permission/preset', { preset: this.mode });
     this.emit('sandbox/mode', { mode: this.mode });
     this.emit('approval/policy', { policy: 'ask' });
@@ -495,7 +514,10 @@ class Generator {
           if (c.todos) this.emit('todo/write', { todos: c.todos });
           this.time += c.ms;
           const seq = this.append('tool/result', this.toolResult(turn, step, c.id, c.out, c.error), tok(c.out), [callSeq]);
-          if (c.big) this.bigResults.push(seq);
+          if (c.big) {
+            this.bigResults.push(seq);
+            if (this.sink) this.bigEvents.set(seq, this.lastEmitted!);
+          }
         }
         this.emit('step/end', { turn, step });
       }
@@ -513,7 +535,7 @@ class Generator {
    */
   beginChild(header: Json): void {
     const fork = this.fork!;
-    const inherited = this.events.length;
+    const inherited = this.seqCount;
     this.rng = new Rng(fork.seed);
     const parentId = header.id;
     header.id = this.rng.uuid();
@@ -527,6 +549,7 @@ class Generator {
   }
 
   finish(header: Json): GeneratedLog {
+    if (this.sink) return { header, events: [], lines: [], text: '' };
     const lines = [JSON.stringify(header), ...this.records.map((r) => JSON.stringify(r))];
     return { header, events: this.events, lines, text: lines.join('\n') + '\n' };
   }
@@ -534,6 +557,18 @@ class Generator {
 
 export function generateLog(opts: GenerateOptions): GeneratedLog {
   return new Generator(opts).run();
+}
+
+/**
+ * The same log as generateLog, handed out line by line (header first, no
+ * trailing newline) without keeping its events: for logs of any size (the
+ * benchmark's 1 GB run). Returns the number of events written.
+ */
+export function streamLog(opts: GenerateOptions, onLine: (line: string) => void): number {
+  const g = new Generator(opts);
+  g.sink = onLine;
+  g.run();
+  return g.seqCount;
 }
 
 /**
