@@ -40,7 +40,7 @@ export class WorkerClient {
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }
   rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
   event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
-  state(index: number, transcript = false): Promise<CursorState> { return this.call({ op: 'state', index, transcript }); }
+  state(index: number, transcript = false, messages = false): Promise<CursorState> { return this.call({ op: 'state', index, transcript, messages }); }
   navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
   search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }

@@ -31,6 +31,8 @@ export class Engine {
   private prompts: PromptAnalysis | null = null;
   /** One-line previews by seq: a node's text does not change (projections are marked separately). */
   private previews = new Map<number, string>();
+  /** Surface node views by seq (not projected ones), filled as cursors visit them. */
+  private nodeViews = new Map<number, SurfaceNodeView>();
   /** Seqs where each projection unit changed, computed once per load. */
   private changeSeqs = new Map<string, number[]>();
   /** Event indexes of append-origin surface events (the transcript), in log order. */
@@ -91,6 +93,7 @@ export class Engine {
     this.projections = projections;
     this.prompts = prompts;
     this.previews = new Map();
+    this.nodeViews = new Map();
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
     this.appendIndexes = r.appends.finish();
     const { columns, typeNames } = replay.index;
@@ -192,24 +195,24 @@ export class Engine {
     };
   }
 
-  state(index: number, withTranscript = false): CursorState {
+  state(index: number, withTranscript = false, withMessages = false): CursorState {
     const replay = this.need();
     const { session } = replay;
     const { state, plan } = replay.surfaceAt(index);
     const node = (seq: number): SurfaceNodeView => {
-      const event = session.eventAt(seq) as LogEvent;
-      const message = deriveEventMessage(event, state.projected);
-      return {
-        seq,
-        index: replay.indexOfSeq(seq),
-        type: event.type,
-        role: message?.role ?? null,
-        preview: this.preview(event),
-        messageId: message?.id ?? null,
-        tokens: message ? safeEstimate(message) : 0,
-        projected: state.projected.has(seq),
-      };
+      const projected = state.projected.has(seq);
+      // A node's view depends only on its event (unless a V4 projection rewrote it): cached, so a
+      // cursor step does not parse every node of the surface again.
+      let view = projected ? undefined : this.nodeViews.get(seq);
+      if (!view) {
+        const event = session.eventAt(seq) as LogEvent;
+        const message = deriveEventMessage(event, state.projected);
+        view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, tokens: message ? safeEstimate(message) : 0, projected };
+        if (!projected) this.nodeViews.set(seq, view);
+      }
+      return view;
     };
+    const nodes = state.nodes.map(node);
     const onSurface = new Set(state.nodes);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
@@ -223,13 +226,15 @@ export class Engine {
     return {
       index,
       seq: session.events.at(index)?.seq ?? -1,
-      nodes: state.nodes.map(node),
+      nodes,
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
       // Only spans whose replacing node is still on the surface are drawn; older ones are ghosts inside them.
       replacements: state.replacements.filter((r) => onSurface.has(r.seq)).map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
       change: plan?.kind ?? 'none',
-      messages: deriveMessages(state, session.eventAt),
+      messageCount: nodes.reduce((n, v) => n + (v.messageId === null ? 0 : 1), 0),
+      // The messages themselves (the whole context, parsed and cloned) only when shown.
+      messages: withMessages ? deriveMessages(state, session.eventAt) : [],
       transcript,
       projections: this.projectionsAt(session.events.at(index)?.seq ?? -1),
     };
@@ -315,7 +320,7 @@ export class Engine {
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
     const replay = this.need();
     const { session } = replay;
-    const state = this.state(index, what === 'transcript');
+    const state = this.state(index, what === 'transcript', what === 'surface');
     const seq = state.seq;
     let value: unknown;
     let markdown: string;
@@ -374,7 +379,7 @@ export class Engine {
         case 'peek': result = await peekHeader((await openSource(req.source)).chunks); break;
         case 'rows': result = this.rows(req.from, req.count); break;
         case 'event': result = this.event(req.index); break;
-        case 'state': result = this.state(req.index, req.transcript); break;
+        case 'state': result = this.state(req.index, req.transcript, req.messages); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
         case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;

@@ -21,7 +21,7 @@ export type Request =
   | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
   | { id: number; op: 'event'; index: number }
-  | { id: number; op: 'state'; index: number; transcript?: boolean }
+  | { id: number; op: 'state'; index: number; transcript?: boolean; messages?: boolean }
   | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
   | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
@@ -143,6 +143,9 @@ export interface CursorState {
   replacements: (Replacement & { shadowed: SurfaceNodeView[] })[];
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
+  /** How many nodes contribute a message (the model context's length). */
+  messageCount: number;
+  /** The model context at the cursor; [] unless asked for (it is the whole context). */
   messages: Message[];
   /** The human transcript up to the cursor (append-origin surface events in log order); [] unless asked for. */
   transcript: (SurfaceNodeView & { status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null })[];

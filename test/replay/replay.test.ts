@@ -1,3 +1,4 @@
+import { deriveMessages } from '../../src/core/messages/derive.ts';
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { Rng } from '../../src/core/generate/prng.ts';
@@ -83,6 +84,22 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(await engine.navigate('turn', 0, 1)).toBeGreaterThan(0);
     const rows = engine.rows(0, 5);
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('cursor state: the model context only when asked, its length always, node views the same from cache', async () => {
+    const engine = new Engine();
+    const text = generateLog({ dialect: 'v4', seed: 12, turns: 4, compactEvery: 2 }).text;
+    const { count } = await engine.load({ kind: 'text', text, name: 't' }, () => {});
+    const session = foldSession(readLogText(text));
+    for (const i of [5, Math.floor(count / 2), count - 1]) {
+      const lean = engine.state(i);
+      const full = engine.state(i, false, true);
+      const expected = deriveMessages(foldSurface(session.events.slice(0, i + 1), session.read.dialect).state, session.eventAt);
+      expect(lean.messages).toEqual([]);
+      expect(lean.messageCount).toBe(expected.length);
+      expect(full.messages).toEqual(expected);
+      expect(engine.state(i).nodes).toEqual(lean.nodes);
+    }
   });
 
   it('answers through the message protocol, errors included', async () => {

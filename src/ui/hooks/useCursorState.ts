@@ -7,5 +7,6 @@ import { useWorkerQuery } from './useWorkerQuery.ts';
 export function useCursorState(): CursorState | null {
   const index = useCursor((s) => s.index);
   const transcript = useView((s) => s.surfaceMode === 'transcript');
-  return useWorkerQuery((client) => client.state(index, transcript), [index, transcript]);
+  const messages = useView((s) => s.sideTab === 'messages');
+  return useWorkerQuery((client) => client.state(index, transcript, messages), [index, transcript, messages]);
 }

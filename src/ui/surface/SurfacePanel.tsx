@@ -43,7 +43,7 @@ export function SurfacePanel({ state }: { state: CursorState | null }) {
     <section className="panel surface-panel" aria-label="Surface">
       {head}
       <div className="gens mono pad" aria-label="Generations">
-        {state.nodes.length} nodes · ~{totalTokens} tokens · {state.messages.length} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
+        {state.nodes.length} nodes · ~{totalTokens} tokens · {state.messageCount} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
       </div>
       <GenerationsChart />
       <div className="cursor-change">at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}</div>
