@@ -488,6 +488,8 @@ const SNIFF_CHARS = 1024;
 
 /** Whether JSON text nests arrays/objects more than `limit` levels (brackets inside strings do not count). */
 function textNestsDeeperThan(text: string, limit: number): boolean {
+  // Nesting that deep needs more than `limit` opening brackets: count them natively first (most long lines are prose).
+  if (countUpTo(text, '{', limit + 1) + countUpTo(text, '[', limit + 1) <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -500,6 +502,13 @@ function textNestsDeeperThan(text: string, limit: number): boolean {
     else if (c === 125 || c === 93) depth--;
   }
   return false;
+}
+
+/** How many times `c` occurs in `text`, counting no further than `max`. */
+function countUpTo(text: string, c: string, max: number): number {
+  let n = 0;
+  for (let i = text.indexOf(c); i >= 0 && n < max; i = text.indexOf(c, i + 1)) n++;
+  return n;
 }
 
 /** Reads a whole log held as text (tests, CLI, pasted text). */
