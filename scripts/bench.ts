@@ -88,13 +88,14 @@ async function coreLoad(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>
 
 async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   gc();
-  const baselineMs = Math.min(baseline(bytes), baseline(bytes));
+  const baselineMs = Math.min(baseline(bytes), baseline(bytes), baseline(bytes));
   const decoded = decodedSize(bytes);
-  // Core load three times (the fastest counts, as for the baseline: JIT-compiled code needs
-  // warming where JSON.parse does not); memory from the first.
+  // The core load several times (the fastest counts, as for the baseline: JIT-compiled code
+  // needs warming where JSON.parse does not); memory from the first.
   const core = await peakOf(() => coreLoad(pieces(bytes), decoded));
   let coreMs = core.ms;
-  for (let r = 0; r < 2; r++) coreMs = Math.min(coreMs, (await peakOf(() => coreLoad(pieces(bytes), decoded))).ms);
+  const runs = decoded < 32 * MB ? 5 : 2;
+  for (let r = 1; r < runs; r++) coreMs = Math.min(coreMs, (await peakOf(() => coreLoad(pieces(bytes), decoded))).ms);
   const replay = core.value;
   const engineRun = await peakOf(async () => {
     const engine = new Engine();

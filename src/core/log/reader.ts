@@ -133,8 +133,12 @@ export class LogReader {
     if (this.stopped) return;
     this.tracking = true;
     this.lines.add(bytes);
-    const text = this.textDecoder.decode(bytes, { stream: true });
-    if (text) this.pushText(text);
+    // Decoded in slices: strings over V8's regular object size (128 KiB) go to large-object
+    // space, which made 128 KiB–1 MiB chunks decode several times slower (measured in Node 20).
+    for (let o = 0; o < bytes.length && !this.stopped; o += DECODE_SLICE) {
+      const text = this.textDecoder.decode(bytes.subarray(o, o + DECODE_SLICE), { stream: true });
+      if (text) this.pushText(text);
+    }
   }
   get lineCount(): number {
     return this.lineNo;
@@ -485,6 +489,7 @@ export class LogReader {
 }
 
 const SNIFF_CHARS = 1024;
+const DECODE_SLICE = 32 * 1024;
 
 /** Whether JSON text nests arrays/objects more than `limit` levels (brackets inside strings do not count). */
 function textNestsDeeperThan(text: string, limit: number): boolean {
