@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPayload, QUICK_VALID } from '../../src/core/log/payloads.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { Rng } from '../../src/core/generate/prng.ts';
+import type { LogEvent } from '../../src/core/log/types.ts';
 
 // Values a mutation may put in a field: of the right and of the wrong kind.
 const VALUES: unknown[] = [0, 1, 2, -1, 1.5, '', 'x', null, true, [], {}, { type: '' }, { type: 'text-delta' }, Number.MAX_SAFE_INTEGER + 2, undefined];
@@ -34,7 +35,7 @@ describe('quick payload checks', () => {
           const saved = QUICK_VALID[e.type];
           delete QUICK_VALID[e.type];
           try {
-            expect(checkPayload({ ...e, data }, dialect)).toBeNull();
+            expect(checkPayload({ ...e, data } as LogEvent, dialect)).toBeNull();
           } finally {
             QUICK_VALID[e.type] = saved;
           }

@@ -286,7 +286,7 @@ export class RequestBuilder implements SurfaceVisitor {
       system: system.where === 'header' ? system.text : null,
       tools: header?.tools ?? null,
       messages,
-      head: serializeHead(header?.system, header?.tools),
+      head: this.headOf(header),
     };
     const index = this.requests.length;
     const prefix = analyzePrefix(index > 0 ? index - 1 : null, this.prevInput, input, this.changes);
@@ -308,12 +308,15 @@ export class RequestBuilder implements SurfaceVisitor {
       route: this.route,
       loopRequest,
       exactness: 'exact',
-      hash: requestHash(loopRequest),
+      hash: '',
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
       prefix,
     };
     if (toolHistory) request.toolHistory = toolHistory;
+    // The hash walks the whole request (tools included): computed when first read, not for every call at load.
+    let hash: string | undefined;
+    Object.defineProperty(request, 'hash', { enumerable: true, configurable: true, get: () => (hash ??= requestHash(loopRequest)) });
     if (cut.kind !== 'chunk') {
       const usage = event.data?.usage ?? usageOfStream(event.data?.stream);
       if (usage) request.usage = usage;
@@ -325,6 +328,13 @@ export class RequestBuilder implements SurfaceVisitor {
     this.requests.push(request);
     this.prevInput = input;
     this.changes = noChanges();
+  }
+
+  /** The serialized system + tools, once per header (it changes rarely; calls are many). */
+  private headCache: { header: RequestHeader | null; head: string } | null = null;
+  private headOf(header: RequestHeader | null): string {
+    if (this.headCache?.header !== header) this.headCache = { header, head: serializeHead(header?.system, header?.tools) };
+    return this.headCache.head;
   }
 
   private systemAt(header: RequestHeader | null, messages: readonly Message[], state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): RequestSystemPrompt {

@@ -107,17 +107,34 @@ function keptMessageCount(prev: readonly Message[], cur: readonly Message[]): nu
   return i;
 }
 
-/** UTF-8 bytes of serializeForPrefix(...) without building it. */
+/** UTF-8 bytes of serializeForPrefix(...) without building it (once per input: the next call reuses it). */
+const inputBytes = new WeakMap<PrefixInput, number>();
 function serializedBytes(input: PrefixInput): number {
-  let n = utf8Bytes(input.head) + Math.max(0, input.messages.length - 1);
-  for (const m of input.messages) n += serialized(m).bytes;
+  let n = inputBytes.get(input);
+  if (n === undefined) {
+    n = headBytes(input.head) + Math.max(0, input.messages.length - 1);
+    for (const m of input.messages) n += serialized(m).bytes;
+    inputBytes.set(input, n);
+  }
+  return n;
+}
+
+/** The head (system + tools JSON) repeats call after call: its byte count is kept for the last few. */
+const headSizes = new Map<string, number>();
+function headBytes(head: string): number {
+  let n = headSizes.get(head);
+  if (n === undefined) {
+    n = utf8Bytes(head);
+    if (headSizes.size > 64) headSizes.clear();
+    headSizes.set(head, n);
+  }
   return n;
 }
 
 /** UTF-8 bytes of the common prefix of two serialized requests, message by message. */
 function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, keptMessages: number): number {
   if (prev.head !== cur.head) return utf8Bytes(cur.head, commonPrefixLength(prev.head, cur.head));
-  let n = utf8Bytes(cur.head);
+  let n = headBytes(cur.head);
   for (let i = 0; i < keptMessages; i++) n += serialized(cur.messages[i]).bytes + (i > 0 ? 1 : 0);
   const a = prev.messages[keptMessages];
   const b = cur.messages[keptMessages];
@@ -135,8 +152,9 @@ export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null
     return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
   }
   const keptMessages = keptMessageCount(prev.messages, cur.messages);
-  const systemSame = JSON.stringify(prev.system) === JSON.stringify(cur.system);
-  const toolsSame = JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
+  // Calls under one header share its system text and tools object: compare those before serializing.
+  const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
+  const toolsSame = prev.tools === cur.tools || JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
   const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
   const messagesKept = keptMessages === prev.messages.length;
   const reasons: BreakReason[] = [];
