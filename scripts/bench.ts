@@ -10,7 +10,7 @@ import { zstdRawFrame } from '../src/core/fuzz/encode.ts';
 import { generateLog, streamLog } from '../src/core/generate/generate-log.ts';
 import { sniffEncoding } from '../src/core/log/bytes.ts';
 import { Replay, ReplayBuilder } from '../src/core/replay/replay-index.ts';
-import { loadSession } from '../src/core/session/stream-load.ts';
+import { BYTES_PER_EVENT, loadSession } from '../src/core/session/stream-load.ts';
 import { Engine } from '../src/worker/engine.ts';
 
 const MB = 1024 * 1024;
@@ -82,7 +82,7 @@ function* pieces(bytes: Uint8Array, size = 1 << 20): Generator<Uint8Array> {
 /** The core pass the issue calls load: stream → decode → read → fold → replay index. */
 async function coreLoad(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, sizeHint: number): Promise<Replay> {
   let builder: ReplayBuilder | null = null;
-  const session = await loadSession(source, { riders: () => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / 64)))] });
+  const session = await loadSession(source, { sizeHint, riders: () => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT)))] });
   builder ??= new ReplayBuilder(2048);
   return new Replay(session, (builder as ReplayBuilder).finish(session.loggedCount));
 }

@@ -47,6 +47,8 @@ export class Engine {
     // The analyses ride on the load's one walk; they are made once the header line is read.
     let riders: LoadRiders | null = null;
     const session = await loadSession(chunks, {
+      // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
+      sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       cancelled: () => token !== this.loadToken,
       onProgress: (p) => {
         const now = Date.now();

@@ -4,6 +4,7 @@ import { generationOf, unitsFor } from '../core/projections/units/index.ts';
 import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
+import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 
 /** Event indexes of append-origin surface events (the transcript), collected during the walk. */
 class AppendIndexes implements SurfaceVisitor {
@@ -25,8 +26,6 @@ class AppendIndexes implements SurfaceVisitor {
   }
 }
 
-/** Average bytes per event of generated and real logs (~60–90): sizes the columns up front. */
-const BYTES_PER_EVENT = 64;
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];

@@ -13,19 +13,26 @@ import type { EventOrigin, LogEvent } from './types.ts';
  */
 export class EventStore implements EventList {
   private n = 0;
-  private start = new Float64Array(1024);
+  private start: Float64Array;
   /** Line length in bytes (a line over 4 GiB cannot be parsed anyway). */
-  private len = new Uint32Array(1024);
+  private len: Uint32Array;
   /** Packed member index + 1; 0 for a row that is one event. */
-  private member = new Uint32Array(1024);
-  private lineNo = new Uint32Array(1024);
+  private member: Uint32Array;
+  private lineNo: Uint32Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
   /** Recently parsed events, oldest first (a Map keeps insertion order). */
   private readonly recent = new Map<number, LogEvent>();
   /** The last packed row parsed, so its members are parsed once. */
   private lastRow: { start: number; events: LogEvent[] } | null = null;
 
-  constructor(private readonly lines: LineStore, private readonly cacheSize = 4096) {}
+  /** `capacity`: expected events (grows by doubling past it). */
+  constructor(private readonly lines: LineStore, private readonly cacheSize = 4096, capacity = 1024) {
+    const c = Math.max(16, Math.ceil(capacity));
+    this.start = new Float64Array(c);
+    this.len = new Uint32Array(c);
+    this.member = new Uint32Array(c);
+    this.lineNo = new Uint32Array(c);
+  }
 
   get length(): number {
     return this.n;

@@ -12,6 +12,8 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
   riders?(meta: LogMeta): readonly SurfaceVisitor[];
   /** Parsed events kept for lookups after the load (the LRU size). */
   cacheSize?: number;
+  /** Expected decoded size in bytes, when known: sizes the per-event arrays up front. */
+  sizeHint?: number | null;
 }
 
 /**
@@ -22,9 +24,12 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
  * current surface stay live so every rule and analysis sees one object per
  * event (message identity is what the request analysis caches on).
  */
+/** Bytes per event of real and generated logs run 50–90 (packed chunk rows are dense): a sizing guess. */
+export const BYTES_PER_EVENT = 56;
+
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
-  const store = new EventStore(lines, options.cacheSize);
+  const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / BYTES_PER_EVENT : undefined);
   const live = new Map<number, LogEvent>();
   let current: LogEvent | null = null;
   let walking = true;
