@@ -24,8 +24,12 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
  * current surface stay live so every rule and analysis sees one object per
  * event (message identity is what the request analysis caches on).
  */
-/** Bytes per event of real and generated logs run 50–90 (packed chunk rows are dense): a sizing guess. */
-export const BYTES_PER_EVENT = 56;
+/**
+ * Sizing the per-event arrays from the file: rc.8 logs run ~60 bytes per
+ * event, logs with embedded streams several hundred. The guess errs low (a
+ * few doublings) rather than high (memory reserved for events that never come).
+ */
+export const BYTES_PER_EVENT = 400;
 
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
