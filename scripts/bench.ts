@@ -57,8 +57,15 @@ function baseline(bytes: Uint8Array): number {
 const usage = () => { const m = process.memoryUsage(); return { heap: m.heapUsed + m.arrayBuffers, rss: m.rss }; };
 
 /** Peak heap (JS heap + ArrayBuffers: the log's bytes live there) and RSS above the level before `run`. */
-async function peakOf<T>(run: () => Promise<T>): Promise<{ value: T; heap: number; rss: number; peakRss: number; ms: number; retained: number }> {
+/** A full collection, twice with a pause: freed buffers are released to the accounting asynchronously. */
+async function settle(): Promise<void> {
   gc();
+  await new Promise((r) => setTimeout(r, 50));
+  gc();
+}
+
+async function peakOf<T>(run: () => Promise<T>): Promise<{ value: T; heap: number; rss: number; peakRss: number; ms: number; retained: number }> {
+  await settle();
   const base = usage();
   let heap = base.heap;
   let rss = base.rss;
@@ -69,7 +76,7 @@ async function peakOf<T>(run: () => Promise<T>): Promise<{ value: T; heap: numbe
   clearInterval(sample);
   const u = usage();
   // What stays after a full collection: the loaded log as the app holds it (garbage excluded).
-  gc();
+  await settle();
   const retained = usage().heap - base.heap;
   return { value, heap: Math.max(heap, u.heap) - base.heap, rss: Math.max(rss, u.rss) - base.rss, peakRss: Math.max(rss, u.rss), ms, retained };
 }
@@ -98,6 +105,7 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   const runs = decoded < 32 * MB ? 5 : 3;
   for (let r = 1; r < runs; r++) coreMs = Math.min(coreMs, (await peakOf(() => coreLoad(pieces(bytes), decoded))).ms);
   const replay = core.value;
+  if (process.env.BENCH_DEBUG) console.error("core", core.heap, core.retained, decoded);
   // The worker's load from a Blob, read through its stream as the app reads a dropped file.
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const engineRun = await peakOf(async () => {

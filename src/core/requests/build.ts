@@ -2,13 +2,14 @@ import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Message } from '../messages/types.ts';
+import type { SurfaceState } from '../surface/types.ts';
 import { systemNodes } from '../prompt/system-nodes.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { CutDetector, cutModeOf, type CutMode, type RequestCut } from './cuts.ts';
 import { finding, type PromptFinding } from './findings.ts';
 import { requestHash } from './hash.ts';
 import { canonicalHeader, headerEquals, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
-import { analyzePrefix, serializeHead, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
+import { PrefixAnalyzer, serializeHead, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 
@@ -119,6 +120,8 @@ function finishOfStream(stream: unknown): string | undefined {
   return kind;
 }
 
+const NO_NAMES: string[] = [];
+
 const noChanges = (): ChangesSince => ({ compactionReplace: false, otherReplace: false, projection: false, series: false, systemMessage: false });
 
 /** Builds the request list of a folded session in one pass. */
@@ -143,6 +146,8 @@ export class RequestBuilder implements SurfaceVisitor {
   private changes = noChanges();
   private inCompaction = false;
   private prevInput: PrefixInput | null = null;
+  /** Serialized messages, cached for the walk only: dropped when the list is finished. */
+  private prefixes = new PrefixAnalyzer();
   /** rc.8: (turn:step) → index of the attempt whose chunks are streaming. */
   private readonly streaming = new Map<string, number>();
   /** V4: the last header logged with changed tool names, awaiting its developer/message. */
@@ -199,6 +204,8 @@ export class RequestBuilder implements SurfaceVisitor {
   }
 
   finish(): RequestList {
+    this.prefixes = new PrefixAnalyzer();
+    this.prevInput = null;
     this.checkPendingToolUpdate();
     for (const s of this.detector.unsettled()) {
       this.findings.push(finding('request.step-unsettled', `step ${String(s.turn)}.${String(s.step)} (step/start at seq ${s.seq}) has no later assistant settlement: its model call was interrupted or never made, so no request is rebuilt for it`, s.seq));
@@ -289,8 +296,8 @@ export class RequestBuilder implements SurfaceVisitor {
       head: this.headOf(header),
     };
     const index = this.requests.length;
-    const prefix = analyzePrefix(index > 0 ? index - 1 : null, this.prevInput, input, this.changes);
-    const names = toolNames(header?.tools);
+    const prefix = this.prefixes.analyze(index > 0 ? index - 1 : null, this.prevInput, input, this.changes);
+    const names = this.toolNamesOf(header);
     const request: ModelRequest = {
       index,
       cut: cut.seq,
@@ -304,7 +311,7 @@ export class RequestBuilder implements SurfaceVisitor {
       headerSeq: this.headerSeq,
       config: header?.config ?? null,
       system,
-      tools: { names: names ?? [], scrubbed: names === null },
+      tools: { names: names ?? NO_NAMES, scrubbed: names === null },
       route: this.route,
       loopRequest,
       exactness: 'exact',
@@ -317,6 +324,13 @@ export class RequestBuilder implements SurfaceVisitor {
     // The hash walks the whole request (tools included): computed when first read, not for every call at load.
     let hash: string | undefined;
     Object.defineProperty(request, 'hash', { enumerable: true, configurable: true, get: () => (hash ??= requestHash(loopRequest)) });
+    // The messages are the surface's at the cut: kept as node seqs (and projections) and derived
+    // again from the log when read, so the list of calls does not hold every message ever sent.
+    const view = this.surfaceView(state);
+    const eventAt = ctx.eventAt;
+    const derive = () => deriveMessages(view, eventAt);
+    Object.defineProperty(request, 'messages', { enumerable: true, configurable: true, get: derive });
+    Object.defineProperty(loopRequest, 'messages', { enumerable: true, configurable: true, get: derive });
     if (cut.kind !== 'chunk') {
       const usage = event.data?.usage ?? usageOfStream(event.data?.stream);
       if (usage) request.usage = usage;
@@ -328,6 +342,23 @@ export class RequestBuilder implements SurfaceVisitor {
     this.requests.push(request);
     this.prevInput = input;
     this.changes = noChanges();
+  }
+
+  /** The nodes at a cut, and the projections then (shared while no projection or replace happened). */
+  private projectedAt: { generation: number; size: number; map: ReadonlyMap<number, Message> } | null = null;
+  private surfaceView(state: SurfaceState): Pick<SurfaceState, 'nodes' | 'projected'> {
+    const p = this.projectedAt;
+    if (!p || p.generation !== state.contentGeneration || p.size !== state.projected.size) {
+      this.projectedAt = { generation: state.contentGeneration, size: state.projected.size, map: state.projected.size ? new Map(state.projected) : new Map() };
+    }
+    return { nodes: state.nodes.slice(), projected: this.projectedAt!.map as Map<number, Message> };
+  }
+
+  /** Tool names of a header, once per header (every call under it shares the list). */
+  private namesCache: { header: RequestHeader | null; names: string[] | null } | null = null;
+  private toolNamesOf(header: RequestHeader | null): string[] | null {
+    if (this.namesCache?.header !== header) this.namesCache = { header, names: toolNames(header?.tools) };
+    return this.namesCache.names;
   }
 
   /** The serialized system + tools, once per header (it changes rarely; calls are many). */

@@ -76,19 +76,7 @@ export function serializeHead(system: unknown, tools: unknown): string {
 }
 
 export function serializeForPrefix(system: unknown, tools: unknown, messages: readonly Message[]): string {
-  return serializeHead(system, tools) + messages.map((m) => serialized(m).json).join(',');
-}
-
-/** Messages are frozen and identity-stable per (seq, generation): their JSON is computed once. */
-const cache = new WeakMap<object, { json: string; bytes: number }>();
-function serialized(m: Message): { json: string; bytes: number } {
-  let hit = cache.get(m);
-  if (!hit) {
-    const json = JSON.stringify(m);
-    hit = { json, bytes: utf8Bytes(json) };
-    cache.set(m, hit);
-  }
-  return hit;
+  return serializeHead(system, tools) + messages.map((m) => JSON.stringify(m)).join(',');
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -100,84 +88,104 @@ function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
-function keptMessageCount(prev: readonly Message[], cur: readonly Message[]): number {
-  const n = Math.min(prev.length, cur.length);
-  let i = 0;
-  while (i < n && (prev[i] === cur[i] || serialized(prev[i]).json === serialized(cur[i]).json)) i++;
-  return i;
-}
+/**
+ * The prefix analysis of one session's calls, in order. Messages are frozen
+ * and identity-stable per (seq, generation), so each one's JSON is computed
+ * once; the cache lives as long as the analysis (the load), not the app.
+ */
+export class PrefixAnalyzer {
+  private readonly json = new Map<object, { json: string; bytes: number }>();
+  private readonly inputBytes = new WeakMap<PrefixInput, number>();
+  /** The head (system + tools JSON) repeats call after call: its byte count is kept for the last few. */
+  private readonly headSizes = new Map<string, number>();
 
-/** UTF-8 bytes of serializeForPrefix(...) without building it (once per input: the next call reuses it). */
-const inputBytes = new WeakMap<PrefixInput, number>();
-function serializedBytes(input: PrefixInput): number {
-  let n = inputBytes.get(input);
-  if (n === undefined) {
-    n = headBytes(input.head) + Math.max(0, input.messages.length - 1);
-    for (const m of input.messages) n += serialized(m).bytes;
-    inputBytes.set(input, n);
+  private serialized(m: Message): { json: string; bytes: number } {
+    let hit = this.json.get(m);
+    if (!hit) {
+      const json = JSON.stringify(m);
+      hit = { json, bytes: utf8Bytes(json) };
+      this.json.set(m, hit);
+    }
+    return hit;
   }
-  return n;
-}
 
-/** The head (system + tools JSON) repeats call after call: its byte count is kept for the last few. */
-const headSizes = new Map<string, number>();
-function headBytes(head: string): number {
-  let n = headSizes.get(head);
-  if (n === undefined) {
-    n = utf8Bytes(head);
-    if (headSizes.size > 64) headSizes.clear();
-    headSizes.set(head, n);
+  private headBytes(head: string): number {
+    let n = this.headSizes.get(head);
+    if (n === undefined) {
+      n = utf8Bytes(head);
+      if (this.headSizes.size > 64) this.headSizes.clear();
+      this.headSizes.set(head, n);
+    }
+    return n;
   }
-  return n;
-}
 
-/** UTF-8 bytes of the common prefix of two serialized requests, message by message. */
-function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, keptMessages: number): number {
-  if (prev.head !== cur.head) return utf8Bytes(cur.head, commonPrefixLength(prev.head, cur.head));
-  let n = headBytes(cur.head);
-  for (let i = 0; i < keptMessages; i++) n += serialized(cur.messages[i]).bytes + (i > 0 ? 1 : 0);
-  const a = prev.messages[keptMessages];
-  const b = cur.messages[keptMessages];
-  if (a === undefined || b === undefined) return n;
-  // Both continue: the separating comma is shared, then part of the first differing message.
-  if (keptMessages > 0) n += 1;
-  const ja = serialized(a).json;
-  const jb = serialized(b).json;
-  return n + utf8Bytes(jb, commonPrefixLength(ja, jb));
-}
+  private keptMessageCount(prev: readonly Message[], cur: readonly Message[]): number {
+    const n = Math.min(prev.length, cur.length);
+    let i = 0;
+    while (i < n && (prev[i] === cur[i] || this.serialized(prev[i]).json === this.serialized(cur[i]).json)) i++;
+    return i;
+  }
 
-export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince): PrefixAnalysis {
-  const bytes = serializedBytes(cur);
-  if (!prev || prevIndex === null) {
-    return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
+  /** UTF-8 bytes of serializeForPrefix(...) without building it (once per input: the next call reuses it). */
+  private serializedBytes(input: PrefixInput): number {
+    let n = this.inputBytes.get(input);
+    if (n === undefined) {
+      n = this.headBytes(input.head) + Math.max(0, input.messages.length - 1);
+      for (const m of input.messages) n += this.serialized(m).bytes;
+      this.inputBytes.set(input, n);
+    }
+    return n;
   }
-  const keptMessages = keptMessageCount(prev.messages, cur.messages);
-  // Calls under one header share its system text and tools object: compare those before serializing.
-  const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
-  const toolsSame = prev.tools === cur.tools || JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
-  const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
-  const messagesKept = keptMessages === prev.messages.length;
-  const reasons: BreakReason[] = [];
-  if (!messagesKept) {
-    if (changes.compactionReplace) reasons.push('compaction');
-    if (changes.otherReplace) reasons.push('replace');
-    if (changes.projection) reasons.push('projection');
-    if (changes.systemMessage && !reasons.includes('replace')) reasons.push('system-change');
+
+  /** UTF-8 bytes of the common prefix of two serialized requests, message by message. */
+  private keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, keptMessages: number): number {
+    if (prev.head !== cur.head) return utf8Bytes(cur.head, commonPrefixLength(prev.head, cur.head));
+    let n = this.headBytes(cur.head);
+    for (let i = 0; i < keptMessages; i++) n += this.serialized(cur.messages[i]).bytes + (i > 0 ? 1 : 0);
+    const a = prev.messages[keptMessages];
+    const b = cur.messages[keptMessages];
+    if (a === undefined || b === undefined) return n;
+    // Both continue: the separating comma is shared, then part of the first differing message.
+    if (keptMessages > 0) n += 1;
+    const ja = this.serialized(a).json;
+    const jb = this.serialized(b).json;
+    return n + utf8Bytes(jb, commonPrefixLength(ja, jb));
   }
-  if (!systemSame && !reasons.includes('system-change')) reasons.push('system-change');
-  if (!toolsSame) reasons.push('tool-change');
-  if (!configSame) reasons.push('config-change');
-  if (changes.series) reasons.push('new-series');
-  if (!messagesKept && reasons.length === 0) reasons.push('unexplained');
-  return {
-    previous: prevIndex,
-    firstCall: false,
-    keptMessages,
-    previousMessageCount: prev.messages.length,
-    keptBytes: keptPrefixBytes(prev, cur, keptMessages),
-    previousBytes: serializedBytes(prev),
-    bytes,
-    extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
-    reasons,
-  };
+
+  /** What call `cur` keeps of the call before it, and why it breaks the prefix if it does. */
+  analyze(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince): PrefixAnalysis {
+    const bytes = this.serializedBytes(cur);
+    if (!prev || prevIndex === null) {
+      return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
+    }
+    const keptMessages = this.keptMessageCount(prev.messages, cur.messages);
+    // Calls under one header share its system text and tools object: compare those before serializing.
+    const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
+    const toolsSame = prev.tools === cur.tools || JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
+    const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
+    const messagesKept = keptMessages === prev.messages.length;
+    const reasons: BreakReason[] = [];
+    if (!messagesKept) {
+      if (changes.compactionReplace) reasons.push('compaction');
+      if (changes.otherReplace) reasons.push('replace');
+      if (changes.projection) reasons.push('projection');
+      if (changes.systemMessage && !reasons.includes('replace')) reasons.push('system-change');
+    }
+    if (!systemSame && !reasons.includes('system-change')) reasons.push('system-change');
+    if (!toolsSame) reasons.push('tool-change');
+    if (!configSame) reasons.push('config-change');
+    if (changes.series) reasons.push('new-series');
+    if (!messagesKept && reasons.length === 0) reasons.push('unexplained');
+    return {
+      previous: prevIndex,
+      firstCall: false,
+      keptMessages,
+      previousMessageCount: prev.messages.length,
+      keptBytes: this.keptPrefixBytes(prev, cur, keptMessages),
+      previousBytes: this.serializedBytes(prev),
+      bytes,
+      extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
+      reasons,
+    };
+  }
 }

@@ -17,6 +17,13 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
 }
 
 /**
+ * Sizing the per-event arrays from the file: rc.8 logs run ~60 bytes per
+ * event, logs with embedded streams several hundred. The guess errs low (a
+ * few doublings) rather than high (memory reserved for events that never come).
+ */
+export const BYTES_PER_EVENT = 400;
+
+/**
  * Reads, folds and indexes a log in one streaming pass (issue #6): each
  * committed event goes from the reader straight into the walk and is then
  * dropped; only the decoded bytes, a few numbers per event (EventStore) and
@@ -24,21 +31,11 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
  * current surface stay live so every rule and analysis sees one object per
  * event (message identity is what the request analysis caches on).
  */
-/**
- * Sizing the per-event arrays from the file: rc.8 logs run ~60 bytes per
- * event, logs with embedded streams several hundred. The guess errs low (a
- * few doublings) rather than high (memory reserved for events that never come).
- */
-export const BYTES_PER_EVENT = 400;
-
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
   const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / BYTES_PER_EVENT : undefined);
-  const live = new Map<number, LogEvent>();
-  let current: LogEvent | null = null;
-  let walking = true;
-  const eventAt = (seq: number): LogEvent | undefined =>
-    (walking ? (current?.seq === seq ? current : live.get(seq)) : undefined) ?? store.bySeq(seq);
+  const lookup = liveLookup(store);
+  const { live, eventAt } = lookup;
   const keepLive: SurfaceVisitor = {
     run() { /* chunk deltas never reach the surface */ },
     after(event, _state, plan) {
@@ -61,9 +58,9 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
     onEvent(accepted, reader) {
       store.add(accepted.event, accepted.origin, accepted.start, accepted.end, accepted.exact);
       const l = loader ?? start({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect });
-      current = accepted.event;
+      lookup.current = accepted.event;
       l.push(accepted.event);
-      current = null;
+      lookup.current = null;
     },
     onRun(run, line, startByte, endByte, reader) {
       store.addRun(run.pieces.length, line, startByte, endByte);
@@ -74,9 +71,30 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
   const { events: _events, origins: _origins, ...readMeta } = read;
   const l: SessionLoader = loader ?? start({ header: read.header, version: read.version, dialect: read.dialect });
   const loggedCount = store.length;
-  const synthetic = l.restore((event) => { store.addSynthetic(event); current = event; });
-  current = null;
-  walking = false;
-  live.clear();
-  return sessionFoldOf<EventStore, ReadMeta>(readMeta, store, loggedCount, (i) => store.origin(i), l, synthetic, eventAt);
+  const synthetic = l.restore((event) => { store.addSynthetic(event); lookup.current = event; });
+  lookup.finish();
+  return sessionFoldOf<EventStore, ReadMeta>(readMeta, store, loggedCount, store.origin.bind(store), l, synthetic, eventAt);
+}
+
+/**
+ * Event lookup by seq for the walk and after it. Made in its own scope so
+ * the closure the session keeps holds only the store and the live events,
+ * never the loader, its riders or the caller's options.
+ */
+function liveLookup(store: EventStore) {
+  const live = new Map<number, LogEvent>();
+  const lookup = {
+    live,
+    current: null as LogEvent | null,
+    walking: true,
+    eventAt: (seq: number): LogEvent | undefined =>
+      (lookup.walking ? (lookup.current?.seq === seq ? lookup.current : live.get(seq)) : undefined) ?? store.bySeq(seq),
+    /** The walk is over: lookups go to the store alone. */
+    finish(): void {
+      lookup.current = null;
+      lookup.walking = false;
+      live.clear();
+    },
+  };
+  return lookup;
 }
