@@ -94,7 +94,8 @@ function commonPrefixLength(a: string, b: string): number {
  * once; the cache lives as long as the analysis (the load), not the app.
  */
 export class PrefixAnalyzer {
-  private readonly json = new Map<object, { json: string; bytes: number }>();
+  // Weak: a message that left the surface (compaction) takes its JSON with it.
+  private readonly json = new WeakMap<object, { json: string; bytes: number }>();
   private readonly inputBytes = new WeakMap<PrefixInput, number>();
   /** The head (system + tools JSON) repeats call after call: its byte count is kept for the last few. */
   private readonly headSizes = new Map<string, number>();
