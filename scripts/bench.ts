@@ -89,7 +89,7 @@ function* pieces(bytes: Uint8Array, size = 1 << 20): Generator<Uint8Array> {
 /** The core pass the issue calls load: stream → decode → read → fold → replay index. */
 async function coreLoad(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, sizeHint: number): Promise<Replay> {
   let builder: ReplayBuilder | null = null;
-  const session = await loadSession(source, { sizeHint, riders: () => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT)))] });
+  const session = await loadSession(source, { sizeHint, riders: (_meta, store) => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT), (i) => store.lineBytes(i)))] });
   builder ??= new ReplayBuilder(2048);
   return new Replay(session, (builder as ReplayBuilder).finish(session.loggedCount));
 }
@@ -124,7 +124,7 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
     const t = performance.now();
     replay.surfaceAt(at);
     times.push(performance.now() - t);
-    refoldedMax = Math.max(refoldedMax, (at % replay.index.checkpointEvery) + 1);
+    refoldedMax = Math.max(refoldedMax, replay.refoldDistance(at));
   }
   const engineTimes: number[] = [];
   for (let i = 0; i < 200; i++) { const t = performance.now(); engine.state(rand()); engineTimes.push(performance.now() - t); }

@@ -56,8 +56,8 @@ export class Engine {
         lastReport = now;
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
       },
-      riders: (meta) => {
-        riders = loadRiders(meta, totalBytes);
+      riders: (meta, store) => {
+        riders = loadRiders(meta, totalBytes, (i) => store.lineBytes(i));
         return riders.visitors;
       },
     });

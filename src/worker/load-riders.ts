@@ -45,8 +45,8 @@ export interface LoadRiders {
  * walk. The prompt/request analysis and the projections are each guarded:
  * a failure in one is reported and never stops the walk.
  */
-export function loadRiders(meta: LogMeta, totalBytes: number | null): LoadRiders {
-  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024);
+export function loadRiders(meta: LogMeta, totalBytes: number | null, bytesOf?: (index: number) => number): LoadRiders {
+  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024, bytesOf);
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
   const prompt = startPromptAnalysis(meta, assumed);

@@ -56,3 +56,32 @@ describe('packed runs walked in bulk', () => {
     expect(streamed).toEqual(eager);
   });
 });
+
+describe('checkpoints by bytes', () => {
+  it('a checkpoint also closes after enough changed bytes; seeks still equal a fold from scratch', async () => {
+    const { loadSession } = await import('../../src/core/session/stream-load.ts');
+    const { Replay, ReplayBuilder } = await import('../../src/core/replay/replay-index.ts');
+    const { foldSurface } = await import('../../src/core/surface/fold.ts');
+    const { readLogText } = await import('../../src/core/log/reader.ts');
+    const { pieces } = await import('./equivalence.ts');
+    const { Rng } = await import('../../src/core/generate/prng.ts');
+    for (const dialect of ['v0', 'v4'] as const) {
+      const text = generateLog({ dialect, seed: 13, turns: 5, compactEvery: 2, imageOffload: dialect === 'v4' }).text;
+      let builder: InstanceType<typeof ReplayBuilder> | null = null;
+      const session = await loadSession(pieces(enc(text), 8192), { riders: (_m, store) => [(builder = new ReplayBuilder(2048, 16, (i) => store.lineBytes(i), 4000))] });
+      const replay = new Replay(session, builder!.finish(session.loggedCount));
+      const at = replay.index.checkpointAt;
+      expect(at.length).toBeGreaterThan(Math.ceil(session.events.length / 2048) + 3);
+      expect(at[0]).toBe(0);
+      const eager = readLogText(text).events;
+      const rng = new Rng(3);
+      for (let k = 0; k < 40; k++) {
+        const i = rng.int(0, session.events.length - 1);
+        if (i >= eager.length) continue; // a restore closer: not in the eager read
+        const scratch = foldSurface(eager.slice(0, i + 1), dialect).state;
+        expect(JSON.stringify(replay.surfaceAt(i).state)).toBe(JSON.stringify(scratch));
+        expect(replay.refoldDistance(i)).toBeLessThanOrEqual(2048);
+      }
+    }
+  });
+});

@@ -115,6 +115,13 @@ export class EventStore implements EventList {
     return this.pinned.get(index)?.origin?.line ?? this.lineNo[index] ?? 0;
   }
 
+  /** Bytes of event i's line (0 for an event not in the file). */
+  lineBytes(index: number): number {
+    if (index < 0 || index >= this.n) return 0;
+    // Synthetic events have no line; the others (pinned ones too) keep their line's length.
+    return this.pinned.get(index)?.origin === null ? 0 : this.len[index];
+  }
+
   /** Line numbers of the first `count` events (ascending in a log read in order). */
   lineNumbers(count = this.n): Uint32Array {
     return this.lineNo.subarray(0, Math.min(count, this.n));

@@ -37,9 +37,20 @@ export interface ReplayIndex {
   columns: ReplayColumns;
   typeNames: string[];
   families: readonly string[];
+  /** At most this many events between checkpoints. */
   checkpointEvery: number;
+  /** Event index of each checkpoint (the surface before that event), ascending; the first is 0. */
+  checkpointAt: Uint32Array;
   count: number;
 }
+
+/**
+ * A checkpoint also closes once the surface-changing events since the last
+ * one add up to this many bytes: a seek re-parses only those (unchanged
+ * events are skipped), so this bounds its parse work on logs whose events
+ * are large (embedded streams) as K bounds it on logs whose events are many.
+ */
+export const CHECKPOINT_BYTES = 256 * 1024;
 
 export type NavKind = 'event' | 'surface' | 'replace' | 'request' | 'step' | 'turn' | 'diagnostic';
 
@@ -58,12 +69,16 @@ export class ReplayBuilder implements SurfaceVisitor {
   private readonly typeIds = new Map<string, number>();
   private readonly typeNames: string[] = [];
   private readonly checkpoints: SurfaceState[] = [];
+  private readonly checkpointAt: number[] = [];
+  private lastCheckpoint = -Infinity;
+  private changedBytes = 0;
   private turn = 0;
   private step = 0;
   private retryPending = false;
   private readonly stepsWithCall = new Set<string>();
 
-  constructor(readonly checkpointEvery = 2048, capacity = 1024) {
+  /** `bytesOf(i)`: the size of event i's line, when known (the streaming load's store). */
+  constructor(readonly checkpointEvery = 2048, capacity = 1024, private readonly bytesOf?: (index: number) => number, private readonly checkpointBytes = CHECKPOINT_BYTES) {
     const c = Math.max(16, capacity);
     this.columns = {
       seq: new Float64Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
@@ -73,7 +88,14 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   before(_event: LogEvent, state: SurfaceState): void {
-    if (this.n % this.checkpointEvery === 0) this.checkpoints.push(cloneSurface(state));
+    if (this.n - this.lastCheckpoint >= this.checkpointEvery || this.changedBytes >= this.checkpointBytes) this.checkpoint(cloneSurface(state));
+  }
+
+  private checkpoint(state: SurfaceState): void {
+    this.checkpoints.push(state);
+    this.checkpointAt.push(this.n);
+    this.lastCheckpoint = this.n;
+    this.changedBytes = 0;
   }
 
   after(e: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
@@ -93,6 +115,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     columns.step[i] = this.step;
     columns.time[i] = e.time;
     columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
+    if (this.bytesOf && plan.kind !== 'none' && plan.kind !== 'reject') this.changedBytes += this.bytesOf(i);
     // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
     // and again after a finish whose reason is error/aborted; V2+ settlements.
     if (e.type === 'assistant/chunk') {
@@ -117,10 +140,10 @@ export class ReplayBuilder implements SurfaceVisitor {
     const cut = !this.stepsWithCall.has(key) || this.retryPending;
     if (cut) { this.stepsWithCall.add(key); this.retryPending = false; }
     for (let k = 0; k < n; k++) {
-      if (this.n % K === 0) {
+      if (this.n - this.lastCheckpoint >= K || this.changedBytes >= this.checkpointBytes) {
         const checkpoint = cloneSurface(state);
         checkpoint.nextSeq = run.seq0 + k;
-        this.checkpoints.push(checkpoint);
+        this.checkpoint(checkpoint);
       }
       if (this.n === this.columns.seq.length) this.grow();
       const i = this.n++;
@@ -156,7 +179,10 @@ export class ReplayBuilder implements SurfaceVisitor {
       surfaceChange: c.surfaceChange.slice(0, n), requestCut: c.requestCut.slice(0, n), synthetic: c.synthetic.slice(0, n),
     };
     columns.synthetic.fill(1, Math.min(loggedCount, n));
-    return { index: { columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery, count: n }, checkpoints: this.checkpoints };
+    return {
+      index: { columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery, checkpointAt: Uint32Array.from(this.checkpointAt), count: n },
+      checkpoints: this.checkpoints,
+    };
   }
 }
 
@@ -202,9 +228,9 @@ export class Replay<E extends EventList = EventList> {
     const { seq, surfaceChange } = this.index.columns;
     if (i < 0 || events.length === 0) return { state: emptySurface(), plan: null };
     i = Math.min(i, events.length - 1);
-    const k = Math.floor(i / this.index.checkpointEvery);
+    const k = this.checkpointBefore(i);
     const state = cloneSurface(this.checkpoints[k]);
-    for (let j = k * this.index.checkpointEvery; j < i; j++) {
+    for (let j = this.index.checkpointAt[k]; j < i; j++) {
       const change = surfaceChange[j];
       if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
       if (j > 0) state.nextSeq = seq[j - 1] + 1;
@@ -214,6 +240,23 @@ export class Replay<E extends EventList = EventList> {
     const plan = planSurfaceEvent(state, events.at(i)!, this.ctx);
     applySurfacePlan(state, plan);
     return { state, plan };
+  }
+
+  /** Which checkpoint a seek to event `i` starts from: the last one at or before it. */
+  checkpointBefore(i: number): number {
+    const at = this.index.checkpointAt;
+    let lo = 0;
+    let hi = at.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (at[mid] <= i) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Events a seek to `i` walks from its checkpoint (the changed ones among them are re-folded). */
+  refoldDistance(i: number): number {
+    return i - this.index.checkpointAt[this.checkpointBefore(i)] + 1;
   }
 
   /** Next (dir 1) or previous (dir -1) event index of a kind, from index `from` (exclusive). */

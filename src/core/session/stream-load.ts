@@ -9,7 +9,7 @@ import { SessionLoader, type LogMeta } from './session-loader.ts';
 
 export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled'> {
   /** Analyses to carry on the walk, made once the header line is known. */
-  riders?(meta: LogMeta): readonly SurfaceVisitor[];
+  riders?(meta: LogMeta, store: EventStore): readonly SurfaceVisitor[];
   /** Parsed events kept for lookups after the load (the LRU size). */
   cacheSize?: number;
   /** Expected decoded size in bytes, when known: sizes the per-event arrays up front. */
@@ -48,7 +48,7 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
   };
   let loader: SessionLoader | null = null;
   const start = (m: LogMeta) => {
-    loader = new SessionLoader(m, { eventAt, riders: [keepLive, ...(options.riders?.(m) ?? [])] });
+    loader = new SessionLoader(m, { eventAt, riders: [keepLive, ...(options.riders?.(m, store) ?? [])] });
     return loader;
   };
   const read = await readLog(source, {
