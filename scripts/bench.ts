@@ -3,6 +3,7 @@
 // summary line per metric with its target and writes bench/report.json.
 // `npm run -s bench -- --log FILE --json` measures any log and prints only JSON.
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { Decompress } from 'fzstd';
@@ -105,14 +106,10 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   const runs = decoded < 32 * MB ? 5 : 3;
   for (let r = 1; r < runs; r++) coreMs = Math.min(coreMs, (await peakOf(() => coreLoad(pieces(bytes), decoded))).ms);
   const replay = core.value;
-  if (process.env.BENCH_DEBUG) console.error("core", core.heap, core.retained, decoded);
-  // The worker's load from a Blob, read through its stream as the app reads a dropped file.
-  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-  const engineRun = await peakOf(async () => {
-    const engine = new Engine();
-    return { engine, summary: await engine.load({ kind: 'file', file: blob, name }, () => {}) };
-  });
+  const engineRun = await peakOf(() => workerLoad(bytes, name));
   const { engine, summary } = engineRun.value;
+  // Memory in a fresh process each: freed buffers from earlier runs must not blur the accounting.
+  const memory = memoryInChild(bytes);
 
   // Seek: the core's stateAt (checkpoint + forward fold) and the engine's full cursor state.
   let seed = 12345;
@@ -136,10 +133,50 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
     load: { ms: round(coreMs), baselineMs: round(baselineMs), ratio: round(coreMs / baselineMs) },
     engineLoad: { ms: round(engineRun.ms), ratio: round(engineRun.ms / baselineMs) },
     seek: { p50Ms: round(q(times, 0.5)), p95Ms: round(q(times, 0.95)), maxMs: round(Math.max(...times)), refoldedMax, engineP95Ms: round(q(engineTimes, 0.95)) },
-    memory: { peakHeapBytes: engineRun.heap, peakRssBytes: engineRun.rss, ratio: round(engineRun.heap / decoded),
-      // The core pass keeps views of a plain input (no copy), so the bytes it holds are added here.
-      coreRatio: round((core.heap + (sniffEncoding(bytes) === 'plain' ? bytes.length : 0)) / decoded), retainedBytes: engineRun.retained, retainedRatio: round(engineRun.retained / decoded) },
+    memory: {
+      peakHeapBytes: memory.worker.heap, peakRssBytes: memory.worker.rss, ratio: round(memory.worker.heap / decoded),
+      coreRatio: round(memory.core.heap / decoded), retainedBytes: memory.worker.retained, retainedRatio: round(memory.worker.retained / decoded),
+    },
   };
+}
+
+/** The worker's load from a Blob, read through its stream as the app reads a dropped file. */
+async function workerLoad(bytes: Uint8Array, name: string) {
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  const engine = new Engine();
+  return { engine, summary: await engine.load({ kind: 'file', file: blob, name }, () => {}) };
+}
+
+type MemoryReading = { heap: number; rss: number; retained: number };
+
+/** Peak and retained memory of the core pass and of the worker's load, each in a new process. */
+function memoryInChild(bytes: Uint8Array): { core: MemoryReading; worker: MemoryReading } {
+  const file = path.join(os.tmpdir(), `dsh-bench-mem-${process.pid}.bin`);
+  fs.writeFileSync(file, bytes);
+  try {
+    const run = (mode: string): MemoryReading => {
+      const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', process.argv[1], '--memory-child', mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      return JSON.parse(out.trim().split('\n').at(-1)!) as MemoryReading;
+    };
+    return { core: run('core'), worker: run('worker') };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * In the child: the log as a file on disk (a file-backed Blob, read in 64 KiB
+ * chunks as a browser reads a dropped file), one load, and the peak and
+ * retained memory above the level before it.
+ */
+async function memoryChild(mode: string, file: string): Promise<void> {
+  const decoded = decodedSize(new Uint8Array(fs.readFileSync(file)));
+  const blob = await fs.openAsBlob(file);
+  const reading = await peakOf(async () => (mode === 'core'
+    ? coreLoad(blob.stream() as unknown as AsyncIterable<Uint8Array>, decoded)
+    // The engine is returned so it stays alive for the retained reading.
+    : (async () => { const engine = new Engine(); await engine.load({ kind: 'file', file: blob, name: 'x' }, () => {}); return engine; })()));
+  process.stdout.write(JSON.stringify({ heap: reading.heap, rss: reading.rss, retained: reading.retained }) + '\n');
 }
 
 /**
@@ -206,6 +243,12 @@ function print(m: Measure): void {
   console.log(`         app's worker load ${m.engineLoad.ms} ms: ratio ${m.engineLoad.ratio}× — the same pass plus the request/prompt analysis and projections`);
   console.log(`  seek   stateAt p50 ${m.seek.p50Ms} ms, p95 ${m.seek.p95Ms} ms, max ${m.seek.maxMs} ms, ≤ ${m.seek.refoldedMax} events re-folded (target p95 ≤ 16 ms); full cursor state p95 ${m.seek.engineP95Ms} ms`);
   console.log(`  memory peak heap+buffers ${(m.memory.peakHeapBytes / MB).toFixed(0)} MB, RSS +${(m.memory.peakRssBytes / MB).toFixed(0)} MB: ${m.memory.ratio}× the uncompressed size for the worker's load (target ≤ 2×); core pass ${m.memory.coreRatio}×; retained after GC ${(m.memory.retainedBytes / MB).toFixed(0)} MB = ${m.memory.retainedRatio}×`);
+}
+
+const memoryMode = flag('memory-child');
+if (memoryMode) {
+  await memoryChild(memoryMode, args[args.indexOf('--memory-child') + 2]);
+  process.exit(0);
 }
 
 // One warm-up load of a small generated log, so the first measured log does not pay for JIT compilation.

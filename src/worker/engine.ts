@@ -102,11 +102,10 @@ export class Engine {
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
     // A finding points at its seq; one with only a line (a row that never became an event) at the next event.
     const logged = session.loggedCount;
-    const lines = session.events.lineNumbers(logged);
     const findingIndex = (d: Diagnostic): number | undefined => {
       if (d.seq !== undefined) return replay.indexOfSeq(d.seq);
       if (d.line === undefined || d.line <= 1 || logged === 0) return undefined;
-      const k = countAtOrBelow(lines, d.line - 1);
+      const k = session.events.eventsThroughLine(d.line - 1, logged);
       return Math.min(k, logged - 1);
     };
     const typeCounts: Record<string, number> = {};

@@ -20,6 +20,13 @@ describe('streaming load equals reading the whole log', () => {
     await expectStreamMatchesEager(enc(lines.join('\n') + '{"type":"turn/st'), 333);
   });
 
+  it('a packed row whose first member repeats a seq (members kept out of step with their row)', async () => {
+    const lines = generateLog({ dialect: 'v0', seed: 14, turns: 3 }).text.split('\n');
+    const k = lines.findIndex((l, i) => i > 20 && l.includes('"seq0"'));
+    lines[k] = lines[k].replace(/"seq0":(\d+)/, (_m, n) => `"seq0":${Number(n) - 1}`);
+    await expectStreamMatchesEager(enc(lines.join('\n')), 1000);
+  });
+
   it('a subagent fork, CRLF line ends and a BOM', async () => {
     const { child } = generateFork({ dialect: 'v4', seed: 7, turns: 3, afterTurn: 2, childTurns: 2, childSeed: 8 });
     await expectStreamMatchesEager(enc('\ufeff' + child.text.replace(/\n/g, '\r\n')), 101);

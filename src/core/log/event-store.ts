@@ -1,41 +1,71 @@
-import type { EventList, OriginList } from './event-list.ts';
+import type { EventList } from './event-list.ts';
 import type { LineStore } from './line-store.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import type { EventOrigin, LogEvent } from './types.ts';
 
 /**
- * Events of a huge log without a JS object per event (issue #6): per event
- * only the byte range of its line, its packed-member index and its line
- * number are kept in typed arrays; `at(i)` decodes and parses the line again.
- * Events the reader changed beyond parsing (numbered rows, legacy upgrades)
- * and the restore's synthetic events are kept as objects ("pinned").
+ * Events of a huge log without a JS object per event (issue #6). Kept per
+ * physical line only: where its bytes are, its line number, the index of
+ * its first event and whether it is a packed row; an event finds its line
+ * by a binary search and `at(i)` decodes and parses that line again. So a
+ * packed chunk row of 40 deltas costs one entry, not 40. Events the reader
+ * changed beyond parsing (numbered rows, legacy upgrades, a packed member
+ * out of step with its row) and the restore's synthetic events are kept as
+ * objects ("pinned").
  */
 export class EventStore implements EventList {
+  /** Events stored (logged and synthetic). */
   private n = 0;
+  /** Lines stored, and per line: byte start, byte length, line number, first event, packed? */
+  private lineCount = 0;
   private start: Float64Array;
-  /** Line length in bytes (a line over 4 GiB cannot be parsed anyway). */
+  /** A line over 4 GiB cannot be parsed anyway. */
   private len: Uint32Array;
-  /** Packed member index + 1; 0 for a row that is one event. */
-  private member: Uint32Array;
   private lineNo: Uint32Array;
+  private first: Uint32Array;
+  private packed: Uint8Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
   /** Recently parsed events, oldest first (a Map keeps insertion order). */
   private readonly recent = new Map<number, LogEvent>();
   /** The last packed row parsed, so its members are parsed once. */
-  private lastRow: { start: number; events: LogEvent[] } | null = null;
+  private lastRow: { line: number; events: LogEvent[] } | null = null;
 
-  /** `capacity`: expected events (grows by doubling past it). */
+  /** `capacity`: expected lines (grows by doubling past it). */
   constructor(private readonly lines: LineStore, private readonly cacheSize = 4096, capacity = 1024) {
     const c = Math.max(16, Math.ceil(capacity));
     this.start = new Float64Array(c);
     this.len = new Uint32Array(c);
-    this.member = new Uint32Array(c);
     this.lineNo = new Uint32Array(c);
+    this.first = new Uint32Array(c);
+    this.packed = new Uint8Array(c);
   }
 
   get length(): number {
     return this.n;
+  }
+
+  /** Appends a logged event; `exact` says re-parsing its line gives it back. */
+  add(event: LogEvent, origin: EventOrigin, start: number, end: number, exact: boolean): void {
+    const i = this.n++;
+    const k = origin.packedIndex;
+    const last = this.lineCount - 1;
+    // A member of the packed row just stored, in step with it, shares its line entry.
+    const sameRow = k !== undefined && last >= 0 && this.packed[last] === 1 && this.start[last] === start && this.first[last] + k === i;
+    if (!sameRow) this.addLine(start, end, origin.line, i, k !== undefined && k === 0);
+    const inStep = k === undefined ? this.packed[this.lineCount - 1] === 0 : this.packed[this.lineCount - 1] === 1 && this.first[this.lineCount - 1] + k === i;
+    if (!exact || origin.legacy || !inStep) this.pinned.set(i, { event, origin });
+  }
+
+  /** Appends the members of a packed run (one line, members 0…n-1). */
+  addRun(count: number, line: number, start: number, end: number): void {
+    this.addLine(start, end, line, this.n, true);
+    this.n += count;
+  }
+
+  /** Appends an event that is not in the file (a restore closer). */
+  addSynthetic(event: LogEvent): void {
+    this.pinned.set(this.n++, { event, origin: null });
   }
 
   /** The event with this seq: its contiguous position first, else a binary search (a log with gaps). */
@@ -53,36 +83,6 @@ export class EventStore implements EventList {
       if (e.seq < seq) lo = mid + 1; else hi = mid - 1;
     }
     return undefined;
-  }
-
-  /** Appends a logged event; `exact` says re-parsing its line gives it back. */
-  add(event: LogEvent, origin: EventOrigin, start: number, end: number, exact: boolean): void {
-    this.grow();
-    const i = this.n++;
-    this.start[i] = start;
-    this.len[i] = end - start;
-    this.member[i] = origin.packedIndex === undefined ? 0 : origin.packedIndex + 1;
-    this.lineNo[i] = origin.line;
-    if (!exact || origin.legacy) this.pinned.set(i, { event, origin });
-  }
-
-  /** Appends the members of a packed run (one line, members 0…n-1). */
-  addRun(count: number, line: number, start: number, end: number): void {
-    for (let k = 0; k < count; k++) {
-      this.grow();
-      const i = this.n++;
-      this.start[i] = start;
-      this.len[i] = end - start;
-      this.member[i] = k + 1;
-      this.lineNo[i] = line;
-    }
-  }
-
-  /** Appends an event that is not in the file (a restore closer). */
-  addSynthetic(event: LogEvent): void {
-    this.grow();
-    const i = this.n++;
-    this.pinned.set(i, { event, origin: null });
   }
 
   at(index: number): LogEvent | undefined {
@@ -105,68 +105,93 @@ export class EventStore implements EventList {
   origin(index: number): EventOrigin | null {
     const pin = this.pinned.get(index);
     if (pin) return pin.origin;
-    if (index < 0 || index >= this.n) return null;
-    const m = this.member[index];
-    return m === 0 ? { line: this.lineNo[index] } : { line: this.lineNo[index], packedIndex: m - 1 };
-  }
-
-  /** Physical line number per event (0 for synthetic ones), for findings that know only a line. */
-  line(index: number): number {
-    return this.pinned.get(index)?.origin?.line ?? this.lineNo[index] ?? 0;
+    const l = this.lineOf(index);
+    if (l < 0) return null;
+    return this.packed[l] ? { line: this.lineNo[l], packedIndex: index - this.first[l] } : { line: this.lineNo[l] };
   }
 
   /** Bytes of event i's line (0 for an event not in the file). */
   lineBytes(index: number): number {
-    if (index < 0 || index >= this.n) return 0;
-    // Synthetic events have no line; the others (pinned ones too) keep their line's length.
-    return this.pinned.get(index)?.origin === null ? 0 : this.len[index];
+    if (this.pinned.get(index)?.origin === null) return 0;
+    const l = this.lineOf(index);
+    return l < 0 ? 0 : this.len[l];
   }
 
-  /** Line numbers of the first `count` events (ascending in a log read in order). */
-  lineNumbers(count = this.n): Uint32Array {
-    return this.lineNo.subarray(0, Math.min(count, this.n));
+  /** How many of the first `count` events come from lines numbered ≤ `line`. */
+  eventsThroughLine(line: number, count = this.n): number {
+    let lo = 0;
+    let hi = this.lineCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.lineNo[mid] <= line) lo = mid + 1; else hi = mid;
+    }
+    const events = lo < this.lineCount ? this.first[lo] : this.n;
+    return Math.min(events, count);
   }
 
   *[Symbol.iterator](): Iterator<LogEvent> {
     for (let i = 0; i < this.n; i++) yield this.at(i)!;
   }
 
-  /** Origins as an OriginList view. */
-  get origins(): OriginList {
-    return { length: this.n, at: (i: number) => this.origin(i) ?? undefined };
+  /** The line entry an event belongs to (-1 past the logged ones). */
+  private lineOf(index: number): number {
+    if (index < 0 || index >= this.n || this.lineCount === 0) return -1;
+    let lo = 0;
+    let hi = this.lineCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.first[mid] <= index) lo = mid; else hi = mid - 1;
+    }
+    // Past a single-event line's one event: a synthetic event after the last line.
+    if (!this.packed[lo] && index !== this.first[lo]) return -1;
+    return lo;
   }
 
   private parse(index: number): LogEvent {
-    const start = this.start[index];
-    const m = this.member[index];
-    if (m !== 0) {
-      if (this.lastRow?.start !== start) {
-        const row = JSON.parse(this.lines.text(start, start + this.len[index]));
-        const expansion = expandPackedRow(row);
+    const l = this.lineOf(index);
+    if (l < 0) throw new Error(`event ${index} has no line`);
+    const start = this.start[l];
+    const text = () => this.lines.text(start, start + this.len[l]);
+    if (this.packed[l]) {
+      if (this.lastRow?.line !== l) {
+        const expansion = expandPackedRow(JSON.parse(text()));
         if (!expansion.ok) throw new Error(`packed row at byte ${start} no longer expands: ${expansion.reason}`);
-        this.lastRow = { start, events: expansion.events };
+        this.lastRow = { line: l, events: expansion.events };
       }
-      return this.lastRow.events[m - 1];
+      return this.lastRow.events[index - this.first[l]];
     }
     // The reader's transform for an exact row: parse, then decode range-encoded sources.
-    const event = JSON.parse(this.lines.text(start, start + this.len[index])) as LogEvent;
+    const event = JSON.parse(text()) as LogEvent;
     if (event.sourceEventSeqs !== undefined) event.sourceEventSeqs = decodeSourceEventSeqs(event.sourceEventSeqs, event.seq) as number[];
     return event;
   }
 
-  private grow(): void {
-    if (this.n < this.start.length) return;
-    const size = this.start.length * 2;
-    const f = (a: Float64Array) => { const b = new Float64Array(size); b.set(a); return b; };
-    const u = (a: Uint32Array) => { const b = new Uint32Array(size); b.set(a); return b; };
-    this.start = f(this.start);
-    this.len = u(this.len);
-    this.member = u(this.member);
-    this.lineNo = u(this.lineNo);
+  private addLine(start: number, end: number, line: number, firstEvent: number, packed: boolean): void {
+    if (this.lineCount === this.start.length) this.grow();
+    const l = this.lineCount++;
+    this.start[l] = start;
+    this.len[l] = end - start;
+    this.lineNo[l] = line;
+    this.first[l] = firstEvent;
+    this.packed[l] = packed ? 1 : 0;
   }
 
-  /** Bytes held beyond the log's own bytes: the per-event arrays. */
+  private grow(): void {
+    const size = this.start.length * 2;
+    const copy = <T extends Float64Array | Uint32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a as never);
+      return b;
+    };
+    this.start = copy(this.start);
+    this.len = copy(this.len);
+    this.lineNo = copy(this.lineNo);
+    this.first = copy(this.first);
+    this.packed = copy(this.packed);
+  }
+
+  /** Bytes held beyond the log's own bytes: the per-line arrays. */
   get indexBytes(): number {
-    return this.start.byteLength + this.len.byteLength + this.member.byteLength + this.lineNo.byteLength;
+    return this.start.byteLength + this.len.byteLength + this.lineNo.byteLength + this.first.byteLength + this.packed.byteLength;
   }
 }

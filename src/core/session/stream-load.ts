@@ -22,6 +22,8 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
  * few doublings) rather than high (memory reserved for events that never come).
  */
 export const BYTES_PER_EVENT = 400;
+/** Lines run longer than events (a packed row holds many): the store's per-line arrays are sized by this. */
+const LINE_BYTES = 1024;
 
 /**
  * Reads, folds and indexes a log in one streaming pass (issue #6): each
@@ -33,7 +35,7 @@ export const BYTES_PER_EVENT = 400;
  */
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
-  const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / BYTES_PER_EVENT : undefined);
+  const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined);
   const lookup = liveLookup(store);
   const { live, eventAt } = lookup;
   const keepLive: SurfaceVisitor = {
