@@ -3,6 +3,7 @@ import { Rng } from '../generate/prng.ts';
 import { readLog, readLogText } from '../log/reader.ts';
 import type { LogEvent, ReadResult } from '../log/types.ts';
 import { foldSession, type ArraySessionFold } from '../session/fold-session.ts';
+import { loadSession } from '../session/stream-load.ts';
 import { projectionsOf } from '../projections/index.ts';
 import { analyzePrompts } from '../requests/analyze.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
@@ -98,6 +99,21 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
     checkEquivalent(base, m, s1, fail);
   } catch (err) {
     fail(`exception in checks: ${describe(err)}`);
+  }
+  try {
+    // The app's streaming load (one pass, events kept as bytes, packed rows in bulk) must give
+    // exactly the eager read and fold, whatever the chunking.
+    const streamed = await loadSession(chunks(bytes, chunkB), { cacheSize: 8 });
+    const events: unknown[] = [];
+    const origins: unknown[] = [];
+    for (let i = 0; i < streamed.events.length; i++) { events.push(eventView(streamed.events.at(i)!)); origins.push(streamed.originAt(i)); }
+    const eager = { events: s1.events.map(eventView), origins: s1.events.map((_e, i) => s1.originAt(i)) };
+    diff(stable(eager), stable({ events, origins }), 'eager events vs streamed (re-parsed) events', fail);
+    const view = (f: { surface: SurfaceState; diagnostics: unknown; ok: boolean; synthetic: unknown }) =>
+      stable({ surface: canonSurface(f.surface), diagnostics: f.diagnostics, ok: f.ok, synthetic: f.synthetic });
+    diff(view(s1), view(streamed), 'eager fold vs streaming load', fail);
+  } catch (err) {
+    fail(`exception in the streaming load: ${describe(err)}`);
   }
   return { failures, ms, bytes: bytes.length };
 }
