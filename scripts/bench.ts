@@ -171,6 +171,8 @@ function memoryInChild(bytes: Uint8Array): { core: MemoryReading; worker: Memory
  */
 async function memoryChild(mode: string, file: string): Promise<void> {
   const decoded = decodedSize(new Uint8Array(fs.readFileSync(file)));
+  // A small load first: the code's own compiled form and caches are the app's, not the log's.
+  await new Engine().load({ kind: 'text', text: generateLog({ dialect: 'v0', seed: 9, turns: 20, stepsPerTurn: 5 }).text, name: 'warm-up' }, () => {});
   const blob = await fs.openAsBlob(file);
   const reading = await peakOf(async () => (mode === 'core'
     ? coreLoad(blob.stream() as unknown as AsyncIterable<Uint8Array>, decoded)

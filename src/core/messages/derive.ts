@@ -32,7 +32,7 @@ export function deriveEventMessage(event: LogEvent, projected?: ReadonlyMap<numb
 }
 
 /** The model-context view: the surface's messages in node order, nulls dropped (§6.2). */
-export function deriveMessages(state: Pick<SurfaceState, 'nodes' | 'projected'>, eventAt: (seq: number) => LogEvent | undefined): Message[] {
+export function deriveMessages(state: { nodes: Iterable<number>; projected: SurfaceState['projected'] }, eventAt: (seq: number) => LogEvent | undefined): Message[] {
   const out: Message[] = [];
   for (const seq of state.nodes) {
     const event = eventAt(seq);

@@ -346,18 +346,46 @@ export class RequestBuilder implements SurfaceVisitor {
 
   /** The nodes at a cut, and the projections then (shared while no projection or replace happened). */
   private projectedAt: { generation: number; size: number; map: ReadonlyMap<number, Message> } | null = null;
-  private surfaceView(state: SurfaceState): Pick<SurfaceState, 'nodes' | 'projected'> {
+  private surfaceView(state: SurfaceState): { nodes: Float64Array; projected: SurfaceState['projected'] } {
     const p = this.projectedAt;
     if (!p || p.generation !== state.contentGeneration || p.size !== state.projected.size) {
       this.projectedAt = { generation: state.contentGeneration, size: state.projected.size, map: state.projected.size ? new Map(state.projected) : new Map() };
     }
-    return { nodes: state.nodes.slice(), projected: this.projectedAt!.map as Map<number, Message> };
+    return { nodes: this.nodesAt(state.nodes), projected: this.projectedAt!.map as Map<number, Message> };
+  }
+
+  /**
+   * The node seqs at a call, as a view of one buffer shared by every call
+   * whose surface only grew since the previous one (the common case between
+   * compactions): thousands of calls cost one list per series, not one each.
+   */
+  private nodeBuffer = new Float64Array(0);
+  private nodeCount = 0;
+  private nodesAt(nodes: readonly number[]): Float64Array {
+    let same = this.nodeCount <= nodes.length;
+    for (let i = 0; same && i < this.nodeCount; i++) same = this.nodeBuffer[i] === nodes[i];
+    if (!same) this.nodeCount = 0;
+    if (!same || nodes.length > this.nodeBuffer.length) {
+      // A new buffer: earlier calls keep their views of the old one.
+      const next = new Float64Array(Math.max(16, nodes.length * 2));
+      next.set(this.nodeBuffer.subarray(0, this.nodeCount));
+      this.nodeBuffer = next;
+    }
+    for (let i = this.nodeCount; i < nodes.length; i++) this.nodeBuffer[i] = nodes[i];
+    this.nodeCount = nodes.length;
+    return this.nodeBuffer.subarray(0, nodes.length);
   }
 
   /** Tool names of a header, once per header (every call under it shares the list). */
   private namesCache: { header: RequestHeader | null; names: string[] | null } | null = null;
   private toolNamesOf(header: RequestHeader | null): string[] | null {
-    if (this.namesCache?.header !== header) this.namesCache = { header, names: toolNames(header?.tools) };
+    if (this.namesCache?.header !== header) {
+      const names = toolNames(header?.tools);
+      // Headers logged at every step repeat the same tools: keep one list while the names do not change.
+      const last = this.namesCache?.names;
+      const same = names && last && names.length === last.length && names.every((n, i) => n === last[i]);
+      this.namesCache = { header, names: same ? last : names };
+    }
     return this.namesCache.names;
   }
 
