@@ -45,7 +45,8 @@ export interface LoadProgress {
   bytesIn: number;
   totalBytes: number | null;
   events: number;
-  phase: 'reading' | 'folding' | 'indexing';
+  /** 'reading': the one streaming pass (read, fold, index, analyses); 'indexing': finishing the index and analyses. */
+  phase: 'reading' | 'indexing';
 }
 
 export type Response =
