@@ -107,6 +107,8 @@ export const browserTests = {
     await rows.first().waitFor();
     assert.ok((await rows.count()) > 10, 'the demo log has many model calls');
     await page.locator('.request-detail').getByText(/Call \d+/).waitFor();
+    // The call's messages are derived in the worker when asked for and must survive the message to the page.
+    await page.locator('.request-detail').getByText('messages:', { exact: false }).first().waitFor();
     await shot('requests');
   },
 
