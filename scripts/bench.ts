@@ -90,7 +90,7 @@ function* pieces(bytes: Uint8Array, size = 1 << 20): Generator<Uint8Array> {
 /** The core pass the issue calls load: stream → decode → read → fold → replay index. */
 async function coreLoad(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, sizeHint: number): Promise<Replay> {
   let builder: ReplayBuilder | null = null;
-  const session = await loadSession(source, { sizeHint, riders: (_meta, store) => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT), (i) => store.lineBytes(i)))] });
+  const session = await loadSession(source, { sizeHint, riders: (_meta, store) => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT), (i) => store.lineBytes(i), undefined, (n) => store.projectedCount(n)))] });
   builder ??= new ReplayBuilder(2048);
   return new Replay(session, (builder as ReplayBuilder).finish(session.loggedCount));
 }
@@ -103,7 +103,7 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   // needs warming where JSON.parse does not); memory from the first.
   const core = await peakOf(() => coreLoad(pieces(bytes), decoded));
   let coreMs = core.ms;
-  const runs = decoded < 32 * MB ? 5 : 3;
+  const runs = decoded < 32 * MB ? 10 : 3;
   for (let r = 1; r < runs; r++) coreMs = Math.min(coreMs, (await peakOf(() => coreLoad(pieces(bytes), decoded))).ms);
   const replay = core.value;
   const engineRun = await peakOf(() => workerLoad(bytes, name));
@@ -254,7 +254,7 @@ if (memoryMode) {
 }
 
 // One warm-up load of a small generated log, so the first measured log does not pay for JIT compilation.
-await coreLoad(pieces(new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 9, turns: 30, stepsPerTurn: 5 }).text)), 1 << 20);
+for (let r = 0; r < 3; r++) await coreLoad(pieces(new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 9, turns: 60, stepsPerTurn: 5 }).text)), 1 << 20);
 await new Engine().load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 9, turns: 10 }).text, name: 'warm-up' }, () => {});
 
 const logFile = flag('log');

@@ -57,7 +57,7 @@ export class Engine {
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
       },
       riders: (meta, store) => {
-        riders = loadRiders(meta, totalBytes, (i) => store.lineBytes(i));
+        riders = loadRiders(meta, totalBytes, store);
         return riders.visitors;
       },
     });

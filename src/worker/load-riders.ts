@@ -1,3 +1,4 @@
+import type { EventStore } from '../core/log/event-store.ts';
 import type { LogMeta } from '../core/log/types.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { generationOf, unitsFor } from '../core/projections/units/index.ts';
@@ -45,8 +46,9 @@ export interface LoadRiders {
  * walk. The prompt/request analysis and the projections are each guarded:
  * a failure in one is reported and never stops the walk.
  */
-export function loadRiders(meta: LogMeta, totalBytes: number | null, bytesOf?: (index: number) => number): LoadRiders {
-  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024, bytesOf);
+export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: EventStore): LoadRiders {
+  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024,
+    store && ((i) => store.lineBytes(i)), undefined, store && ((n) => store.projectedCount(n)));
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
   const prompt = startPromptAnalysis(meta, assumed);

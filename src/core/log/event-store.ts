@@ -31,8 +31,8 @@ export class EventStore implements EventList {
   /** The last packed row parsed, so its members are parsed once. */
   private lastRow: { line: number; events: LogEvent[] } | null = null;
 
-  /** `capacity`: expected lines (grows by doubling past it). */
-  constructor(private readonly lines: LineStore, private readonly cacheSize = 4096, capacity = 1024) {
+  /** `capacity`: expected lines (grows by doubling past it); `expectedBytes`: the decoded size, when known. */
+  constructor(private readonly lines: LineStore, private readonly cacheSize = 4096, capacity = 1024, private readonly expectedBytes = 0) {
     const c = Math.max(16, Math.ceil(capacity));
     this.start = new Float64Array(c);
     this.len = new Uint32Array(c);
@@ -108,6 +108,17 @@ export class EventStore implements EventList {
     const l = this.lineOf(index);
     if (l < 0) return null;
     return this.packed[l] ? { line: this.lineNo[l], packedIndex: index - this.first[l] } : { line: this.lineNo[l] };
+  }
+
+  /**
+   * How many events a log of the expected size will hold, extrapolated from
+   * the `count` read so far (0 when the size is unknown): lets growing
+   * arrays jump to their final size instead of doubling and trimming.
+   */
+  projectedCount(count: number): number {
+    const read = this.lines.byteLength;
+    // Past the expected size the guess was wrong (a compressed file's size is not its decoded size).
+    return this.expectedBytes > 0 && read > 0 && read < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / read) : 0;
   }
 
   /** Bytes of event i's line (0 for an event not in the file). */

@@ -78,7 +78,17 @@ export class ReplayBuilder implements SurfaceVisitor {
   private readonly stepsWithCall = new Set<string>();
 
   /** `bytesOf(i)`: the size of event i's line, when known (the streaming load's store). */
-  constructor(readonly checkpointEvery = 2048, capacity = 1024, private readonly bytesOf?: (index: number) => number, private readonly checkpointBytes = CHECKPOINT_BYTES) {
+  /**
+   * `bytesOf(i)`: the size of event i's line, when known; `projected(n)`:
+   * the final event count extrapolated from n so far (0 unknown), to grow once.
+   */
+  constructor(
+    readonly checkpointEvery = 2048,
+    capacity = 1024,
+    private readonly bytesOf?: (index: number) => number,
+    private readonly checkpointBytes = CHECKPOINT_BYTES,
+    private readonly projected?: (count: number) => number,
+  ) {
     const c = Math.max(16, capacity);
     this.columns = {
       seq: new Float64Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
@@ -160,7 +170,10 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   private grow(): void {
-    const size = this.columns.seq.length * 2;
+    const n = this.columns.seq.length;
+    // Jump to the projected final size (with a margin) when there is one, else double.
+    const projected = Math.ceil((this.projected?.(this.n) ?? 0) * 1.03);
+    const size = projected > n ? Math.max(projected, Math.ceil(n * 1.25)) : n * 2;
     const c = this.columns;
     this.columns = {
       seq: grown(c.seq, size), typeId: grown(c.typeId, size), family: grown(c.family, size),
@@ -173,10 +186,13 @@ export class ReplayBuilder implements SurfaceVisitor {
   finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceState[] } {
     const n = this.n;
     const c = this.columns;
+    // A close fit is kept as a view; a loose one is copied to its size.
+    const fit = c.seq.length - n <= Math.max(1024, n * 0.05);
+    const trim = <T extends ColumnArray>(a: T): T => (fit ? a.subarray(0, n) : a.slice(0, n)) as T;
     const columns: ReplayColumns = {
-      seq: c.seq.slice(0, n), typeId: c.typeId.slice(0, n), family: c.family.slice(0, n),
-      turn: c.turn.slice(0, n), step: c.step.slice(0, n), time: c.time.slice(0, n),
-      surfaceChange: c.surfaceChange.slice(0, n), requestCut: c.requestCut.slice(0, n), synthetic: c.synthetic.slice(0, n),
+      seq: trim(c.seq), typeId: trim(c.typeId), family: trim(c.family),
+      turn: trim(c.turn), step: trim(c.step), time: trim(c.time),
+      surfaceChange: trim(c.surfaceChange), requestCut: trim(c.requestCut), synthetic: trim(c.synthetic),
     };
     columns.synthetic.fill(1, Math.min(loggedCount, n));
     return {

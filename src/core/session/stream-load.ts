@@ -35,7 +35,7 @@ const LINE_BYTES = 1024;
  */
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
-  const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined);
+  const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined, options.sizeHint ?? 0);
   const lookup = liveLookup(store);
   const { live, eventAt } = lookup;
   const keepLive: SurfaceVisitor = {
