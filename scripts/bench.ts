@@ -253,7 +253,7 @@ if (memoryMode) {
   process.exit(0);
 }
 
-// One warm-up load of a small generated log, so the first measured log does not pay for JIT compilation.
+// Warm-up loads of a small generated log, so the first measured log does not pay for JIT compilation.
 for (let r = 0; r < 3; r++) await coreLoad(pieces(new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 9, turns: 60, stepsPerTurn: 5 }).text)), 1 << 20);
 await new Engine().load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 9, turns: 10 }).text, name: 'warm-up' }, () => {});
 
