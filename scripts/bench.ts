@@ -57,7 +57,6 @@ function baseline(bytes: Uint8Array): number {
 
 const usage = () => { const m = process.memoryUsage(); return { heap: m.heapUsed + m.arrayBuffers, rss: m.rss }; };
 
-/** Peak heap (JS heap + ArrayBuffers: the log's bytes live there) and RSS above the level before `run`. */
 /** A full collection, twice with a pause: freed buffers are released to the accounting asynchronously. */
 async function settle(): Promise<void> {
   gc();
@@ -65,6 +64,7 @@ async function settle(): Promise<void> {
   gc();
 }
 
+/** Peak heap (JS heap + ArrayBuffers: the log's bytes live there) and RSS above the level before `run`. */
 async function peakOf<T>(run: () => Promise<T>): Promise<{ value: T; heap: number; rss: number; peakRss: number; ms: number; retained: number }> {
   await settle();
   const base = usage();
@@ -90,8 +90,8 @@ function* pieces(bytes: Uint8Array, size = 1 << 20): Generator<Uint8Array> {
 /** The core pass the issue calls load: stream → decode → read → fold → replay index. */
 async function coreLoad(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, sizeHint: number): Promise<Replay> {
   let builder: ReplayBuilder | null = null;
-  const session = await loadSession(source, { sizeHint, riders: (_meta, store) => [(builder = new ReplayBuilder(2048, Math.ceil(sizeHint / BYTES_PER_EVENT), (i) => store.lineBytes(i), undefined, (n) => store.projectedCount(n)))] });
-  builder ??= new ReplayBuilder(2048);
+  const session = await loadSession(source, { sizeHint, riders: (_meta, store) => [(builder = ReplayBuilder.forStore(store, { capacity: sizeHint / BYTES_PER_EVENT }))] });
+  builder ??= new ReplayBuilder();
   return new Replay(session, (builder as ReplayBuilder).finish(session.loggedCount));
 }
 

@@ -14,6 +14,9 @@ import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
+import type { ModelRequest } from '../core/requests/build.ts';
+import type { SessionFold } from '../core/session/fold-session.ts';
+import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
 
@@ -45,7 +48,7 @@ export class Engine {
     const { chunks, totalBytes } = await openSource(source);
     let lastReport = 0;
     // The analyses ride on the load's one walk; they are made once the header line is read.
-    let riders: LoadRiders | null = null;
+    const made: { riders?: LoadRiders } = {};
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
@@ -57,8 +60,8 @@ export class Engine {
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
       },
       riders: (meta, store) => {
-        riders = loadRiders(meta, totalBytes, store);
-        return riders.visitors;
+        made.riders = loadRiders(meta, totalBytes, store);
+        return made.riders.visitors;
       },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
@@ -69,7 +72,8 @@ export class Engine {
       throw new Error(reason ? reason.message : 'not a DSH session log');
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
-    const r = riders as LoadRiders | null ?? loadRiders(read, totalBytes);
+    // loadSession makes its riders once the header is known, even for a log with no events.
+    const r = made.riders!;
     const replay = new Replay(session, r.replay.finish(session.loggedCount));
     // Each derived view is isolated: a failure becomes a finding and the log still opens.
     const analysisFailures: Diagnostic[] = [];
@@ -90,7 +94,7 @@ export class Engine {
       const error = r.promptGuard.error();
       if (error) throw error;
       return r.prompt.finish(replay.finalState);
-    }, () => analyzePrompts({ ...session, events: [], eventAt: () => undefined }));
+    }, () => analyzePrompts(emptySessionLike(read)));
     this.replay = replay;
     this.projections = projections;
     this.prompts = prompts;
@@ -208,7 +212,7 @@ export class Engine {
       if (!view) {
         const event = session.eventAt(seq) as LogEvent;
         const message = deriveEventMessage(event, state.projected);
-        view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, tokens: message ? safeEstimate(message) : 0, projected };
+        view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, hasMessage: message !== null, tokens: message ? safeEstimate(message) : 0, projected };
         if (!projected) this.nodeViews.set(seq, view);
       }
       return view;
@@ -233,7 +237,7 @@ export class Engine {
       // Only spans whose replacing node is still on the surface are drawn; older ones are ghosts inside them.
       replacements: state.replacements.filter((r) => onSurface.has(r.seq)).map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
       change: plan?.kind ?? 'none',
-      messageCount: nodes.reduce((n, v) => n + (v.messageId === null ? 0 : 1), 0),
+      messageCount: nodes.reduce((n, v) => n + (v.hasMessage ? 1 : 0), 0),
       // The messages themselves (the whole context, parsed and cloned) only when shown.
       messages: withMessages ? deriveMessages(state, session.eventAt) : [],
       transcript,
@@ -303,12 +307,15 @@ export class Engine {
     const list = this.prompts!.requests.requests;
     const request = list[index];
     if (!request) throw new Error(`no request ${index}`);
+    // Messages are derived from the log when read: once here, and one array shared by both places.
+    const messages = request.messages;
+    const plain: ModelRequest = { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
     const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
-    if (!previous) return { request, messageDiff: null };
+    if (!previous) return { request: plain, messageDiff: null };
     const before = new Set(previous.messages.map((m) => m.id));
-    const after = new Set(request.messages.map((m) => m.id));
+    const after = new Set(messages.map((m) => m.id));
     return {
-      request,
+      request: plain,
       messageDiff: {
         kept: request.prefix.keptMessages,
         removed: [...before].filter((id) => !after.has(id)),
@@ -424,6 +431,14 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   } finally {
     reader.releaseLock();
   }
+}
+
+/** A session with no events, for the empty analysis a failed one falls back to (never a spread of the real one: its getters walk the log). */
+function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
+  return {
+    read, synthetic: [], events: [], loggedCount: 0, originAt: () => null, surface: emptySurface(), steps: [],
+    diagnostics: [], messages: [], transcript: [], ok: true, eventAt: () => undefined,
+  };
 }
 
 /** Copies of the replay columns, each on its own buffer, for postMessage's transfer list. */

@@ -47,8 +47,8 @@ export interface LoadRiders {
  * a failure in one is reported and never stops the walk.
  */
 export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: EventStore): LoadRiders {
-  const replay = new ReplayBuilder(2048, totalBytes ? Math.ceil(totalBytes / BYTES_PER_EVENT) : 1024,
-    store && ((i) => store.lineBytes(i)), undefined, store && ((n) => store.projectedCount(n)));
+  const capacity = totalBytes ? totalBytes / BYTES_PER_EVENT : 1024;
+  const replay = store ? ReplayBuilder.forStore(store, { capacity }) : new ReplayBuilder({ capacity });
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
   const prompt = startPromptAnalysis(meta, assumed);

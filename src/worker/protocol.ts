@@ -127,8 +127,10 @@ export interface SurfaceNodeView {
   type: string;
   role: string | null;
   preview: string;
-  /** null when the event contributes no wire message (empty content). */
+  /** null when the event contributes no wire message (empty content), or its message has no id. */
   messageId: string | null;
+  /** Whether the node sends a message to the model. */
+  hasMessage: boolean;
   /** DSH's token-meter estimate of the node's message (0 when it sends none). */
   tokens: number;
   projected: boolean;

@@ -75,10 +75,12 @@ describe('checkpoints by bytes', () => {
     for (const dialect of ['v0', 'v4'] as const) {
       const text = generateLog({ dialect, seed: 13, turns: 5, compactEvery: 2, imageOffload: dialect === 'v4' }).text;
       let builder: InstanceType<typeof ReplayBuilder> | null = null;
-      const session = await loadSession(pieces(enc(text), 8192), { riders: (_m, store) => [(builder = new ReplayBuilder(2048, 16, (i) => store.lineBytes(i), 4000))] });
+      const session = await loadSession(pieces(enc(text), 8192), { riders: (_m, store) => [(builder = ReplayBuilder.forStore(store, { checkpointEvery: 512, capacity: 16, checkpointBytes: 4000 }))] });
       const replay = new Replay(session, builder!.finish(session.loggedCount));
       const at = replay.index.checkpointAt;
-      expect(at.length).toBeGreaterThan(Math.ceil(session.events.length / 2048) + 3);
+      expect(at.length).toBeGreaterThan(Math.ceil(session.events.length / 512) + 3);
+      // Never closer than K/32 events apart: each checkpoint clones the surface.
+      for (let k = 1; k < at.length; k++) expect(at[k] - at[k - 1]).toBeGreaterThanOrEqual(16);
       expect(at[0]).toBe(0);
       const eager = readLogText(text).events;
       const rng = new Rng(3);
@@ -87,7 +89,7 @@ describe('checkpoints by bytes', () => {
         if (i >= eager.length) continue; // a restore closer: not in the eager read
         const scratch = foldSurface(eager.slice(0, i + 1), dialect).state;
         expect(JSON.stringify(replay.surfaceAt(i).state)).toBe(JSON.stringify(scratch));
-        expect(replay.refoldDistance(i)).toBeLessThanOrEqual(2048);
+        expect(replay.refoldDistance(i)).toBeLessThanOrEqual(512);
       }
     }
   });

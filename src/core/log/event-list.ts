@@ -1,4 +1,4 @@
-import type { EventOrigin, LogEvent } from './types.ts';
+import type { LogEvent } from './types.ts';
 
 /**
  * The events of a log as consumers read them: by position or in order. A
@@ -8,15 +8,4 @@ import type { EventOrigin, LogEvent } from './types.ts';
 export interface EventList extends Iterable<LogEvent> {
   readonly length: number;
   at(index: number): LogEvent | undefined;
-}
-
-export interface OriginList {
-  readonly length: number;
-  at(index: number): EventOrigin | undefined;
-}
-
-/** Whether any event matches, reading the list once in order. */
-export function someEvent(events: EventList, test: (e: LogEvent) => boolean): boolean {
-  for (const e of events) if (test(e)) return true;
-  return false;
 }

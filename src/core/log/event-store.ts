@@ -15,8 +15,9 @@ import type { EventOrigin, LogEvent } from './types.ts';
  * objects ("pinned").
  */
 export class EventStore implements EventList {
-  /** Events stored (logged and synthetic). */
+  /** Events stored (logged and synthetic), and how many of them come from the file. */
   private n = 0;
+  private logged = 0;
   /** Lines stored, and per line: byte start, byte length, line number, first event, packed? */
   private lineCount = 0;
   private start: Float64Array;
@@ -24,6 +25,8 @@ export class EventStore implements EventList {
   private len: Uint32Array;
   private lineNo: Uint32Array;
   private first: Uint32Array;
+  /** Seq of the line's first event (a packed row's members follow it one by one). */
+  private firstSeq: Float64Array;
   private packed: Uint8Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
   /** Recently parsed events, oldest first (a Map keeps insertion order). */
@@ -38,6 +41,7 @@ export class EventStore implements EventList {
     this.len = new Uint32Array(c);
     this.lineNo = new Uint32Array(c);
     this.first = new Uint32Array(c);
+    this.firstSeq = new Float64Array(c);
     this.packed = new Uint8Array(c);
   }
 
@@ -51,16 +55,20 @@ export class EventStore implements EventList {
     const k = origin.packedIndex;
     const last = this.lineCount - 1;
     // A member of the packed row just stored, in step with it, shares its line entry.
-    const sameRow = k !== undefined && last >= 0 && this.packed[last] === 1 && this.start[last] === start && this.first[last] + k === i;
-    if (!sameRow) this.addLine(start, end, origin.line, i, k !== undefined && k === 0);
-    const inStep = k === undefined ? this.packed[this.lineCount - 1] === 0 : this.packed[this.lineCount - 1] === 1 && this.first[this.lineCount - 1] + k === i;
+    const sameRow = k !== undefined && last >= 0 && this.packed[last] === 1 && this.start[last] === start
+      && this.first[last] + k === i && this.firstSeq[last] + k === event.seq;
+    if (!sameRow) this.addLine(start, end, origin.line, i, event.seq, k === 0);
+    this.logged = this.n;
+    // A member whose row lost earlier members (they were rejected) has a line of its own: kept as an object.
+    const inStep = k === undefined || k === 0 || sameRow;
     if (!exact || origin.legacy || !inStep) this.pinned.set(i, { event, origin });
   }
 
   /** Appends the members of a packed run (one line, members 0…n-1). */
-  addRun(count: number, line: number, start: number, end: number): void {
-    this.addLine(start, end, line, this.n, true);
+  addRun(count: number, line: number, start: number, end: number, seq0: number): void {
+    this.addLine(start, end, line, this.n, seq0, true);
     this.n += count;
+    this.logged = this.n;
   }
 
   /** Appends an event that is not in the file (a restore closer). */
@@ -68,21 +76,28 @@ export class EventStore implements EventList {
     this.pinned.set(this.n++, { event, origin: null });
   }
 
-  /** The event with this seq: its contiguous position first, else a binary search (a log with gaps). */
+  /** The event with this seq: a binary search on the lines' first seqs (seqs only grow), no parsing. */
   bySeq(seq: number): LogEvent | undefined {
-    if (this.n === 0) return undefined;
-    const base = this.at(0)!.seq;
-    const guess = this.at(seq - base);
-    if (guess?.seq === seq) return guess;
+    const i = this.indexOfSeq(seq);
+    return i < 0 ? undefined : this.at(i);
+  }
+
+  /** Index of the event with this seq, or -1. */
+  indexOfSeq(seq: number): number {
     let lo = 0;
-    let hi = this.n - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const e = this.at(mid)!;
-      if (e.seq === seq) return e;
-      if (e.seq < seq) lo = mid + 1; else hi = mid - 1;
+    let hi = this.lineCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.firstSeq[mid] <= seq) lo = mid; else hi = mid - 1;
     }
-    return undefined;
+    if (this.lineCount > 0 && this.firstSeq[lo] <= seq) {
+      const i = this.first[lo] + (seq - this.firstSeq[lo]);
+      const end = lo + 1 < this.lineCount ? this.first[lo + 1] : this.logged;
+      if (i < end && (this.packed[lo] || i === this.first[lo])) return i;
+    }
+    // The restore's synthetic events come after the logged ones: a few, kept as objects.
+    for (let i = this.logged; i < this.n; i++) if (this.pinned.get(i)?.event.seq === seq) return i;
+    return -1;
   }
 
   at(index: number): LogEvent | undefined {
@@ -146,15 +161,13 @@ export class EventStore implements EventList {
 
   /** The line entry an event belongs to (-1 past the logged ones). */
   private lineOf(index: number): number {
-    if (index < 0 || index >= this.n || this.lineCount === 0) return -1;
+    if (index < 0 || index >= this.logged || this.lineCount === 0) return -1;
     let lo = 0;
     let hi = this.lineCount - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (this.first[mid] <= index) lo = mid; else hi = mid - 1;
     }
-    // Past a single-event line's one event: a synthetic event after the last line.
-    if (!this.packed[lo] && index !== this.first[lo]) return -1;
     return lo;
   }
 
@@ -177,13 +190,14 @@ export class EventStore implements EventList {
     return event;
   }
 
-  private addLine(start: number, end: number, line: number, firstEvent: number, packed: boolean): void {
+  private addLine(start: number, end: number, line: number, firstEvent: number, firstSeq: number, packed: boolean): void {
     if (this.lineCount === this.start.length) this.grow();
     const l = this.lineCount++;
     this.start[l] = start;
     this.len[l] = end - start;
     this.lineNo[l] = line;
     this.first[l] = firstEvent;
+    this.firstSeq[l] = firstSeq;
     this.packed[l] = packed ? 1 : 0;
   }
 
@@ -198,11 +212,8 @@ export class EventStore implements EventList {
     this.len = copy(this.len);
     this.lineNo = copy(this.lineNo);
     this.first = copy(this.first);
+    this.firstSeq = copy(this.firstSeq);
     this.packed = copy(this.packed);
   }
 
-  /** Bytes held beyond the log's own bytes: the per-line arrays. */
-  get indexBytes(): number {
-    return this.start.byteLength + this.len.byteLength + this.lineNo.byteLength + this.first.byteLength + this.packed.byteLength;
-  }
 }

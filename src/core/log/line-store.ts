@@ -54,11 +54,6 @@ export class LineStore {
     return [this.lineStart, this.lineStart];
   }
 
-  /** Where the unterminated last line starts. */
-  get pendingLineStart(): number {
-    return this.lineStart;
-  }
-
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */
   bytes(start: number, end: number): Uint8Array {
     let ci = this.chunkAt(start);

@@ -220,8 +220,6 @@ export class LogReader {
     if (carry) {
       tornParts.push(carry);
       this.lineNo++;
-      // A partial last line: the bytes after the last newline.
-      if (this.tracking) this.range = [this.lines.pendingLineStart, this.lines.byteLength];
     }
     // Where the decoded text stopped: byte-level findings (a corrupt or torn frame) point there.
     const stopLine = carry ? this.lineNo : this.lineNo + 1;

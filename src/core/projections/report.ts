@@ -1,4 +1,4 @@
-import type { LogEvent, ReadMeta, ReadResult } from '../log/types.ts';
+import type { LogEvent, ReadMeta } from '../log/types.ts';
 import { jsonEqual } from '../util/json.ts';
 import { foldProjections, type FoldProjectionsOptions } from './fold.ts';
 import type { ProjectionRegistry } from './registry.ts';

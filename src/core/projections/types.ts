@@ -22,7 +22,13 @@ export interface ProjectionUnit<S = unknown, V = unknown> {
   apply(state: S, event: LogEvent): S;
   /** State → whole client value; host-only units return the state for display. */
   view(state: S): V;
-  /** Event types this unit reads; undefined = any (subagentTiming). For the purity audit (§5.3.5). */
+  /**
+   * Event types this unit reads; undefined = any (subagentTiming). For the
+   * purity audit (§5.3.5), and a promise the streaming load relies on: on
+   * any other event `apply` returns the state unchanged, so a packed run of
+   * chunk deltas only moves the watermark of a unit that does not list
+   * assistant/chunk (a test holds every unit to it).
+   */
   reads?: readonly string[];
   /** A domain failure kept in state rather than thrown (seed goal `failure`, §4.2). */
   failureOf?(state: S): string | null;

@@ -62,8 +62,25 @@ function grown<T extends ColumnArray>(a: T, size: number): T {
   return b;
 }
 
+export interface ReplayBuilderOptions {
+  /** At most this many events between checkpoints (2048: the bench prints K = 256…16384). */
+  checkpointEvery?: number;
+  /** Expected event count (the columns grow past it). */
+  capacity?: number;
+  /** The size of event i's line, when known: checkpoints also close by changed bytes. */
+  bytesOf?: (index: number) => number;
+  checkpointBytes?: number;
+  /** The final event count extrapolated from n so far (0 unknown): the columns grow once. */
+  projected?: (count: number) => number;
+}
+
 /** Collects the columns and checkpoints as a visitor of the load's surface walk. */
 export class ReplayBuilder implements SurfaceVisitor {
+  /** A builder for a streaming load: line sizes and the projected count come from the store. */
+  static forStore(store: { lineBytes(index: number): number; projectedCount(count: number): number }, options: ReplayBuilderOptions = {}): ReplayBuilder {
+    return new ReplayBuilder({ bytesOf: (i) => store.lineBytes(i), projected: (n) => store.projectedCount(n), ...options });
+  }
+
   private n = 0;
   private columns: ReplayColumns;
   private readonly typeIds = new Map<string, number>();
@@ -77,19 +94,18 @@ export class ReplayBuilder implements SurfaceVisitor {
   private retryPending = false;
   private readonly stepsWithCall = new Set<string>();
 
-  /** `bytesOf(i)`: the size of event i's line, when known (the streaming load's store). */
-  /**
-   * `bytesOf(i)`: the size of event i's line, when known; `projected(n)`:
-   * the final event count extrapolated from n so far (0 unknown), to grow once.
-   */
-  constructor(
-    readonly checkpointEvery = 2048,
-    capacity = 1024,
-    private readonly bytesOf?: (index: number) => number,
-    private readonly checkpointBytes = CHECKPOINT_BYTES,
-    private readonly projected?: (count: number) => number,
-  ) {
-    const c = Math.max(16, capacity);
+  readonly checkpointEvery: number;
+  private readonly bytesOf: ((index: number) => number) | undefined;
+  private readonly checkpointBytes: number;
+  private readonly projected: ((count: number) => number) | undefined;
+
+  constructor(options: ReplayBuilderOptions = {}) {
+    this.checkpointEvery = options.checkpointEvery ?? 2048;
+    this.bytesOf = options.bytesOf;
+    this.checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
+    this.projected = options.projected;
+    const capacity = options.capacity ?? 1024;
+    const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
       seq: new Float64Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
       turn: new Int32Array(c), step: new Int32Array(c), time: new Float64Array(c),
@@ -98,7 +114,13 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   before(_event: LogEvent, state: SurfaceState): void {
-    if (this.n - this.lastCheckpoint >= this.checkpointEvery || this.changedBytes >= this.checkpointBytes) this.checkpoint(cloneSurface(state));
+    if (this.due()) this.checkpoint(cloneSurface(state));
+  }
+
+  /** K events since the last checkpoint, or enough changed bytes (but never closer than K/32: each one clones the surface). */
+  private due(): boolean {
+    const gap = this.n - this.lastCheckpoint;
+    return gap >= this.checkpointEvery || (this.changedBytes >= this.checkpointBytes && gap >= Math.max(1, this.checkpointEvery >> 5));
   }
 
   private checkpoint(state: SurfaceState): void {
@@ -108,12 +130,17 @@ export class ReplayBuilder implements SurfaceVisitor {
     this.changedBytes = 0;
   }
 
+  private typeIdOf(type: string): number {
+    let id = this.typeIds.get(type);
+    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(type, id); this.typeNames.push(type); }
+    return id;
+  }
+
   after(e: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
     if (this.n === this.columns.seq.length) this.grow();
     const i = this.n++;
     const columns = this.columns;
-    let id = this.typeIds.get(e.type);
-    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(e.type, id); this.typeNames.push(e.type); }
+    const id = this.typeIdOf(e.type);
     const d = e.data ?? {};
     if (e.type === 'turn/start') { this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1; this.step = 0; }
     if (e.type === 'step/start') this.step = typeof d.step === 'number' ? d.step : this.step + 1;
@@ -141,16 +168,14 @@ export class ReplayBuilder implements SurfaceVisitor {
   /** A packed run of chunk deltas: the same columns as `after` per member, in one loop. */
   run(run: PackedRun, state: SurfaceState): void {
     const n = run.pieces.length;
-    const K = this.checkpointEvery;
     const type = 'assistant/chunk';
-    let id = this.typeIds.get(type);
-    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(type, id); this.typeNames.push(type); }
+    const id = this.typeIdOf(type);
     const family = FAMILIES.indexOf(familyOf(type));
     const key = `${this.turn}/${this.step}`;
     const cut = !this.stepsWithCall.has(key) || this.retryPending;
     if (cut) { this.stepsWithCall.add(key); this.retryPending = false; }
     for (let k = 0; k < n; k++) {
-      if (this.n - this.lastCheckpoint >= K || this.changedBytes >= this.checkpointBytes) {
+      if (this.due()) {
         const checkpoint = cloneSurface(state);
         checkpoint.nextSeq = run.seq0 + k;
         this.checkpoint(checkpoint);
@@ -222,7 +247,7 @@ export class Replay<E extends EventList = EventList> {
    * (tests, small logs); `riders` are other analyses carried on that walk.
    */
   static walk<E extends EventList>(session: SessionFold<E>, checkpointEvery = 2048, riders: readonly SurfaceVisitor[] = []): Replay<E> {
-    const builder = new ReplayBuilder(checkpointEvery, session.events.length);
+    const builder = new ReplayBuilder({ checkpointEvery, capacity: session.events.length });
     walkSurface(session.events, session.read.dialect, [builder, ...riders], session.eventAt);
     return new Replay(session, builder.finish(session.loggedCount));
   }

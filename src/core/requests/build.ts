@@ -1,4 +1,4 @@
-import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
+import type { LogEvent, LogMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Message } from '../messages/types.ts';

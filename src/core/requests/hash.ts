@@ -47,5 +47,8 @@ export function requestHash(request: { messages: readonly object[] }): string {
     if (h === undefined) { h = contentHash(JSON.stringify(m)); messageHashes.set(m, h); }
     return h;
   });
-  return contentHash(JSON.stringify({ ...request, messages: parts }));
+  // The fields in their order, messages replaced — without reading `messages` a second time (it may be derived on read).
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(request)) fields[key] = key === 'messages' ? parts : (request as Record<string, unknown>)[key];
+  return contentHash(JSON.stringify(fields));
 }

@@ -15,17 +15,10 @@ interface PendingCall {
   callSeq?: number;
 }
 
-/** Closers for an open final turn: error results for pending calls, step/end, turn/end. */
-export function interruptedTurnClosers(events: Iterable<LogEvent>, dialect: Dialect): LogEvent[] {
-  const tracker = new OpenTurnTracker();
-  let last: LogEvent | undefined;
-  for (const event of events) { tracker.observe(event); last = event; }
-  return tracker.closers(dialect, last);
-}
-
 /**
- * Follows the open turn, step and pending tool calls one event at a time, so
- * a streaming load knows the closers without keeping the events.
+ * Closers for an open final turn (error results for pending calls, step/end,
+ * turn/end), from the open turn, step and pending tool calls followed one
+ * event at a time: a streaming load knows them without keeping the events.
  */
 export class OpenTurnTracker {
   private openTurn: number | null = null;
@@ -93,12 +86,7 @@ export class OpenTurnTracker {
   }
 }
 
-/** The marker every restore appends unless the log already ends with one (§1.7). */
-export function restoreEndSeed(events: readonly LogEvent[]): LogEvent | null {
-  return endSeedAfter(events.at(-1));
-}
-
-/** The end-seed marker after the log's last event, or null when it already is one. */
+/** The end-seed marker every restore appends after the log's last event, unless it already is one (§1.7). */
 export function endSeedAfter(last: LogEvent | undefined): LogEvent | null {
   if (last?.type === 'session/end-seed') return null;
   return { type: 'session/end-seed', seq: last ? last.seq + 1 : 0, time: last?.time ?? 0, data: {} };

@@ -28,22 +28,15 @@ export class SessionLoader {
   private readonly recorder: ReturnType<typeof foldRecorder>;
   /** The last event walked, or its stand-in after a run (the restore needs its type, seq and time). */
   private last: LogEvent | undefined = undefined;
-  private count = 0;
 
   constructor(readonly meta: LogMeta, options: LoaderOptions) {
     this.recorder = foldRecorder(options);
     this.walker = new SurfaceWalker({ dialect: meta.dialect, eventAt: options.eventAt }, [this.recorder.visitor, ...(options.riders ?? [])]);
   }
 
-  /** Events walked so far (logged, then synthetic). */
-  get eventCount(): number {
-    return this.count;
-  }
-
   push(event: LogEvent): void {
     this.turns.observe(event);
     this.last = event;
-    this.count++;
     this.walker.step(event);
   }
 
@@ -51,7 +44,6 @@ export class SessionLoader {
   pushRun(run: PackedRun): void {
     const n = run.pieces.length;
     this.last = { type: 'assistant/chunk', seq: run.seq0 + n - 1, time: run.times[n - 1], data: null };
-    this.count += n;
     this.walker.stepRun(run);
   }
 

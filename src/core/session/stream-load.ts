@@ -65,7 +65,7 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
       lookup.current = null;
     },
     onRun(run, line, startByte, endByte, reader) {
-      store.addRun(run.pieces.length, line, startByte, endByte);
+      store.addRun(run.pieces.length, line, startByte, endByte, run.seq0);
       const l = loader ?? start({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect });
       l.pushRun(run);
     },

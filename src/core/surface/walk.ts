@@ -25,8 +25,14 @@ export interface SurfaceVisitor {
   run?(run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void;
 }
 
+/** A run to one visitor: in bulk when it has a `run` hook, else member by member. */
+export function visitRun(visitor: SurfaceVisitor, run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
+  if (visitor.run) visitor.run(run, state, ctx);
+  else visitRunMembers(visitor, run, state, ctx);
+}
+
 /** A visitor's per-event hooks for each member of a run: the default when it has no `run`. */
-export function visitRunMembers(visitor: SurfaceVisitor, run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
+function visitRunMembers(visitor: SurfaceVisitor, run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
   if (!visitor.before && !visitor.after) return;
   const next = state.nextSeq;
   for (let k = 0; k < run.pieces.length; k++) {
@@ -63,19 +69,16 @@ export class SurfaceWalker {
       return;
     }
     state.nextSeq = run.seq0;
-    for (const v of this.visitors) {
-      if (v.run) v.run(run, state, ctx);
-      else visitRunMembers(v, run, state, ctx);
-    }
+    for (const v of this.visitors) visitRun(v, run, state, ctx);
     state.nextSeq = run.seq0 + run.pieces.length;
   }
 }
 
 export function walkSurface(
-  events: Iterable<LogEvent>,
+  events: EventList,
   dialect: Dialect,
   visitors: readonly SurfaceVisitor[],
-  eventAt: (seq: number) => LogEvent | undefined = eventLookup(events as readonly LogEvent[]),
+  eventAt: (seq: number) => LogEvent | undefined = eventLookup(events),
 ): SurfaceState {
   const walker = new SurfaceWalker({ dialect, eventAt }, visitors);
   for (const event of events) walker.step(event);
@@ -97,12 +100,7 @@ export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: S
     visitor: {
       before: (event, state, ctx) => run(() => { for (const v of visitors) v.before?.(event, state, ctx); }),
       after: (event, state, plan, ctx) => run(() => { for (const v of visitors) v.after?.(event, state, plan, ctx); }),
-      run: (packed, state, ctx) => run(() => {
-        for (const v of visitors) {
-          if (v.run) v.run(packed, state, ctx);
-          else visitRunMembers(v, packed, state, ctx);
-        }
-      }),
+      run: (packed, state, ctx) => run(() => { for (const v of visitors) visitRun(v, packed, state, ctx); }),
     },
     error: () => (failed ? failure ?? new Error('visitor failed') : undefined),
   };
@@ -119,11 +117,8 @@ export function eventLookup(events: EventList): (seq: number) => LogEvent | unde
     const bySeq = new Map(list.map((e) => [e.seq, e]));
     return (seq) => bySeq.get(seq);
   }
-  // A lazy list looks events up itself (by position, else by a search on seq).
+  // A lazy list (the EventStore) looks events up by seq itself.
   const lazy = events as EventList & { bySeq?(seq: number): LogEvent | undefined };
-  if (lazy.bySeq) return (seq) => lazy.bySeq!(seq);
-  return (seq) => {
-    for (const e of events) if (e.seq === seq) return e;
-    return undefined;
-  };
+  if (!lazy.bySeq) throw new Error('eventLookup needs an array or a list with bySeq');
+  return (seq) => lazy.bySeq!(seq);
 }
