@@ -4,6 +4,7 @@ import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { generationOf, unitsFor } from '../core/projections/units/index.ts';
 import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
+import { grownTo } from '../core/util/typed.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 
@@ -17,7 +18,7 @@ class AppendIndexes implements SurfaceVisitor {
   }
   after(e: { surfaceOp?: unknown }): void {
     if (e.surfaceOp === 'append') {
-      if (this.n === this.out.length) { const b = new Uint32Array(this.n * 2); b.set(this.out); this.out = b; }
+      if (this.n === this.out.length) this.out = grownTo(this.out, this.n * 2);
       this.out[this.n++] = this.i;
     }
     this.i++;

@@ -3,6 +3,7 @@ import type { LineStore } from './line-store.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import type { EventOrigin, LogEvent } from './types.ts';
+import { grownTo, type GrowableArray } from '../util/typed.ts';
 
 /**
  * Events of a huge log without a JS object per event (issue #6). Kept per
@@ -203,11 +204,7 @@ export class EventStore implements EventList {
 
   private grow(): void {
     const size = this.start.length * 2;
-    const copy = <T extends Float64Array | Uint32Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(size);
-      b.set(a as never);
-      return b;
-    };
+    const copy = <T extends GrowableArray>(a: T): T => grownTo(a, size);
     this.start = copy(this.start);
     this.len = copy(this.len);
     this.lineNo = copy(this.lineNo);

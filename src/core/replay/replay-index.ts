@@ -7,6 +7,7 @@ import { planSurfaceEvent } from '../surface/plan.ts';
 import { cloneSurface, emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
+import { grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 
 /**
@@ -55,12 +56,6 @@ export const CHECKPOINT_BYTES = 256 * 1024;
 export type NavKind = 'event' | 'surface' | 'replace' | 'request' | 'step' | 'turn' | 'diagnostic';
 
 type ColumnArray = ReplayColumns[keyof ReplayColumns];
-
-function grown<T extends ColumnArray>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
-  b.set(a as never);
-  return b;
-}
 
 export interface ReplayBuilderOptions {
   /** At most this many events between checkpoints (2048: the bench prints K = 256…16384). */
