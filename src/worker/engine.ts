@@ -368,7 +368,7 @@ export class Engine {
 
   search(text: string, from: number, dir: 1 | -1): number | null {
     const needle = text.toLowerCase();
-    return this.need().find((e) => e.type.includes(needle) || eventPreview(e).toLowerCase().includes(needle), from, dir);
+    return this.need().find((type) => type.includes(needle), (e) => eventPreview(e).toLowerCase().includes(needle), from, dir);
   }
 
   /** One request → its result; progress goes to `post` as it happens. */

@@ -68,6 +68,26 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(engine.search('turn/start', -1, 1)).toBe(engine.navigate('turn', -1, 1));
   });
 
+  it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
+    const { eventPreview } = await import('../../src/core/replay/preview.ts');
+    const text = generateLog({ dialect: 'v0', seed: 8, turns: 4 }).text;
+    const engine = new Engine();
+    await engine.load({ kind: 'text', text, name: 'g.jsonl' }, () => {});
+    const events = foldSession(readLogText(text)).events;
+    const expected = (needle: string, from: number, dir: 1 | -1) => {
+      for (let i = from + dir; i >= 0 && i < events.length; i += dir) {
+        if (events[i].type.includes(needle) || eventPreview(events[i]).toLowerCase().includes(needle)) return i;
+      }
+      return null;
+    };
+    const middle = Math.floor(events.length / 2);
+    for (const needle of ['todo', 'text-delta', 'turn 3', 'tests pass', '→ bash', 'no such text anywhere']) {
+      expect(engine.search(needle, -1, 1)).toBe(expected(needle, -1, 1));
+      expect(engine.search(needle, middle, -1)).toBe(expected(needle, middle, -1));
+    }
+    expect(engine.search('no such text anywhere', -1, 1)).toBeNull();
+  });
+
   it('sends the load summary with its columns as transferred buffers, keeping its own copies', async () => {
     const engine = new Engine();
     const posted: { msg: any; transfer?: Transferable[] }[] = [];

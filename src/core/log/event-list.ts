@@ -8,4 +8,6 @@ import type { LogEvent } from './types.ts';
 export interface EventList extends Iterable<LogEvent> {
   readonly length: number;
   at(index: number): LogEvent | undefined;
+  /** The same as `at`, for a scan over many events: a lazy list does not fill its cache with them. */
+  peek?(index: number): LogEvent | undefined;
 }

@@ -117,6 +117,12 @@ export class EventStore implements EventList {
     return event;
   }
 
+  /** `at` for scans (search): parsed without entering the cache, so a pass over the log does not evict what the cursor uses. */
+  peek(index: number): LogEvent | undefined {
+    if (index < 0 || index >= this.n || !Number.isInteger(index)) return undefined;
+    return this.pinned.get(index)?.event ?? this.recent.get(index) ?? this.parse(index);
+  }
+
   /** The event's place in the file (null for a synthetic event). */
   origin(index: number): EventOrigin | null {
     const pin = this.pinned.get(index);

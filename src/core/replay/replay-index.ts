@@ -313,10 +313,20 @@ export class Replay<E extends EventList = EventList> {
     return null;
   }
 
-  /** Event indexes whose type or preview text matches a filter (for search). */
-  find(predicate: (event: LogEvent, i: number) => boolean, from: number, dir: 1 | -1): number | null {
+  /**
+   * The next event index (from `from`, exclusive) whose type matches
+   * `typeMatches`, or else whose event matches `predicate` (for search).
+   * The type is read from the columns, so only the other events are parsed.
+   */
+  find(typeMatches: (type: string) => boolean, predicate: (event: LogEvent, i: number) => boolean, from: number, dir: 1 | -1): number | null {
     const events = this.session.events;
-    for (let i = from + dir; i >= 0 && i < events.length; i += dir) if (predicate(events.at(i)!, i)) return i;
+    const { typeId } = this.index.columns;
+    const names = this.index.typeNames;
+    const typeHit = names.map(typeMatches);
+    const read = events.peek ? (i: number) => events.peek!(i) : (i: number) => events.at(i);
+    for (let i = from + dir; i >= 0 && i < events.length; i += dir) {
+      if (typeHit[typeId[i]] || predicate(read(i)!, i)) return i;
+    }
     return null;
   }
 }
