@@ -51,6 +51,21 @@ describe('panels on a generated log (same engine as the worker, in process)', ()
     expect(within(list).getAllByText(/shadowed by/).length).toBeGreaterThan(0);
   });
 
+  it('Events search wraps around past the last match, and says when nothing matches', async () => {
+    const last = session.events.length - 1;
+    act(() => useCursor.getState().seek(last));
+    render(<EventList />);
+    const input = screen.getByRole('textbox', { name: 'Find events' });
+    const first = session.events.findIndex((e) => e.type === 'turn/start');
+    fireEvent.change(input, { target: { value: 'turn/start' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(useCursor.getState().index).toBe(first));
+    fireEvent.change(input, { target: { value: 'no such text in this log' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('no match'));
+    expect(useCursor.getState().index).toBe(first);
+  });
+
   it('Events shows rows from the worker and a click moves the cursor', async () => {
     act(() => useCursor.getState().seek(0));
     render(<EventList />);

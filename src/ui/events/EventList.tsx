@@ -26,6 +26,8 @@ export function EventList() {
   const scroller = useRef<HTMLDivElement>(null);
 
   const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
+  /** The last search found nothing anywhere in the log. */
+  const [miss, setMiss] = useState(false);
   // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
     if (!summary) return new Uint32Array(0);
@@ -55,15 +57,18 @@ export function EventList() {
   if (!summary) return null;
   const find = async (dir: 1 | -1) => {
     if (!client || !search) return;
-    const hit = await client.search(search, cursor, dir);
+    // Like a browser's find: past the last match, wrap around to the other end.
+    const hit = (await client.search(search, cursor, dir)) ?? (await client.search(search, dir === 1 ? -1 : summary.count, dir));
+    setMiss(hit === null);
     if (hit !== null) seek(hit);
   };
   return (
     <section className="panel events-panel" aria-label="Events">
       <div className="panel-head">
         <h2>Events</h2>
-        <input className="search" placeholder="Find type or text (Enter)" aria-label="Find events" value={search} onChange={(e) => setSearch(e.target.value)}
+        <input className="search" placeholder="Find type or text (Enter)" aria-label="Find events" value={search} onChange={(e) => { setSearch(e.target.value); setMiss(false); }}
           onKeyDown={(e) => { e.stopPropagation(); if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1); }} />
+        <span role="status" className="muted">{miss && search ? 'no match' : ''}</span>
       </div>
       <div className="family-filters">
         <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
