@@ -132,61 +132,63 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   after(e: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
-    if (this.n === this.columns.seq.length) this.grow();
-    const i = this.n++;
-    const columns = this.columns;
-    const id = this.typeIdOf(e.type);
     const d = e.data ?? {};
     if (e.type === 'turn/start') { this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1; this.step = 0; }
     if (e.type === 'step/start') this.step = typeof d.step === 'number' ? d.step : this.step + 1;
-    columns.seq[i] = e.seq;
-    columns.typeId[i] = id;
-    columns.family[i] = FAMILIES.indexOf(familyOf(e.type));
-    // The open turn/step as the boundaries say, so every event sorts into one band.
-    columns.turn[i] = this.turn;
-    columns.step[i] = this.step;
-    columns.time[i] = e.time;
-    columns.surfaceChange[i] = SURFACE_CHANGE[plan.kind];
-    if (this.bytesOf && plan.kind !== 'none' && plan.kind !== 'reject') this.changedBytes += this.bytesOf(i);
     // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
     // and again after a finish whose reason is error/aborted; V2+ settlements.
+    let cut = false;
     if (e.type === 'assistant/chunk') {
-      const key = `${this.turn}/${this.step}`;
-      if (!this.stepsWithCall.has(key) || this.retryPending) { columns.requestCut[i] = 1; this.stepsWithCall.add(key); this.retryPending = false; }
+      cut = this.chunkStartsCall();
       const reason = d.chunk?.type === 'finish' ? d.chunk.reason?.kind : undefined;
       if (reason === 'error' || reason === 'aborted') this.retryPending = true;
     } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
-      columns.requestCut[i] = 1;
+      cut = true;
     }
+    const i = this.put(e.seq, this.typeIdOf(e.type), FAMILIES.indexOf(familyOf(e.type)), e.time, SURFACE_CHANGE[plan.kind], cut);
+    if (this.bytesOf && plan.kind !== 'none' && plan.kind !== 'reject') this.changedBytes += this.bytesOf(i);
   }
 
   /** A packed run of chunk deltas: the same columns as `after` per member, in one loop. */
   run(run: PackedRun, state: SurfaceState): void {
-    const n = run.pieces.length;
     const type = 'assistant/chunk';
     const id = this.typeIdOf(type);
     const family = FAMILIES.indexOf(familyOf(type));
-    const key = `${this.turn}/${this.step}`;
-    const cut = !this.stepsWithCall.has(key) || this.retryPending;
-    if (cut) { this.stepsWithCall.add(key); this.retryPending = false; }
-    for (let k = 0; k < n; k++) {
+    // Only the first member can start a call: a delta is never a finish.
+    const cut = this.chunkStartsCall();
+    for (let k = 0; k < run.pieces.length; k++) {
       if (this.due()) {
         const checkpoint = cloneSurface(state);
         checkpoint.nextSeq = run.seq0 + k;
         this.checkpoint(checkpoint);
       }
-      if (this.n === this.columns.seq.length) this.grow();
-      const i = this.n++;
-      const c = this.columns;
-      c.seq[i] = run.seq0 + k;
-      c.typeId[i] = id;
-      c.family[i] = family;
-      c.turn[i] = this.turn;
-      c.step[i] = this.step;
-      c.time[i] = run.times[k];
-      c.surfaceChange[i] = SURFACE_CHANGE.none;
-      c.requestCut[i] = cut && k === 0 ? 1 : 0;
+      this.put(run.seq0 + k, id, family, run.times[k], SURFACE_CHANGE.none, cut && k === 0);
     }
+  }
+
+  /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
+  private chunkStartsCall(): boolean {
+    const key = `${this.turn}/${this.step}`;
+    if (this.stepsWithCall.has(key) && !this.retryPending) return false;
+    this.stepsWithCall.add(key);
+    this.retryPending = false;
+    return true;
+  }
+
+  /** Writes one event's row; the open turn/step as the boundaries say, so every event sorts into one band. */
+  private put(seq: number, typeId: number, family: number, time: number, change: number, cut: boolean): number {
+    if (this.n === this.columns.seq.length) this.grow();
+    const i = this.n++;
+    const c = this.columns;
+    c.seq[i] = seq;
+    c.typeId[i] = typeId;
+    c.family[i] = family;
+    c.turn[i] = this.turn;
+    c.step[i] = this.step;
+    c.time[i] = time;
+    c.surfaceChange[i] = change;
+    c.requestCut[i] = cut ? 1 : 0;
+    return i;
   }
 
   private grow(): void {

@@ -28,8 +28,8 @@ const LINE_BYTES = 1024;
 /**
  * Reads, folds and indexes a log in one streaming pass (issue #6): each
  * committed event goes from the reader straight into the walk and is then
- * dropped; only the decoded bytes, a few numbers per event (EventStore) and
- * what the riders keep remain. While the walk runs, the events on the
+ * dropped; only the decoded bytes, a few numbers per line (EventStore)
+ * and what the riders keep remain. While the walk runs, the events on the
  * current surface stay live so every rule and analysis sees one object per
  * event (message identity is what the request analysis caches on).
  */
