@@ -7,7 +7,7 @@ import path from 'node:path';
 import { firstRefusal } from '../src/core/diagnostics/diagnostic.ts';
 import { readLogText } from '../src/core/log/reader.ts';
 import { admitSystemPrompt, startsSeries, toolsChanged } from '../src/core/prompt/admission.ts';
-import { buildRequests } from '../src/core/requests/build.ts';
+import { buildRequests } from '../src/core/requests/analyze.ts';
 import { foldRequestHeader } from '../src/core/requests/header.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import type { SurfaceContext } from '../src/core/surface/types.ts';

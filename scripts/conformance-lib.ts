@@ -6,7 +6,7 @@ import type { ReadResult } from '../src/core/log/types.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import { jsonEqual } from '../src/core/util/json.ts';
 import { projectionMismatches, projectionsOf } from '../src/core/projections/index.ts';
-import { buildRequests } from '../src/core/requests/build.ts';
+import { buildRequests } from '../src/core/requests/analyze.ts';
 import { foldRequestHeader } from '../src/core/requests/header.ts';
 
 export interface Mismatch {

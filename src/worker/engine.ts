@@ -7,7 +7,7 @@ import { eventPreview } from '../core/replay/preview.ts';
 import { Replay, type ReplayColumns } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
-import { analyzePrompts, decisionsMatch, type PromptAnalysis } from '../core/requests/analyze.ts';
+import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
 import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
@@ -93,7 +93,7 @@ export class Engine {
       if (!decisionsMatch(read, r.assumed, r.facts.facts)) return analyzePrompts(session);
       const error = r.promptGuard.error();
       if (error) throw error;
-      return r.prompt.finish(replay.finalState);
+      return r.prompt.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
     }, () => analyzePrompts(emptySessionLike(read)));
     this.replay = replay;
     this.projections = projections;

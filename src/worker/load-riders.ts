@@ -55,7 +55,11 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const prompt = startPromptAnalysis(meta, assumed);
   const promptGuard = guardVisitors(prompt.visitors);
   const projections = new ProjectionRegistry(meta.header, unitsFor(meta.dialect), {
-    generation: generationOf(meta.dialect), history: true, keepEvents: false,
+    // The purity audit (deep freeze, equal-state checks on every event) is for tests and the
+    // CLI; the load's states only ever leave the worker as structured clones.
+    // History keeps a state every few changes and folds the rest again from the store's events.
+    generation: generationOf(meta.dialect), history: true, keepEvents: false, purity: false,
+    eventAt: store ? (seq) => store.bySeq(seq) : undefined,
   });
   const projectionsGuard = guardVisitors([{ after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
   const appends = new AppendIndexes();

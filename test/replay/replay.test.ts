@@ -132,11 +132,11 @@ describe('worker engine (the same code the Web Worker runs)', () => {
 
 describe('analyses riding on the replay walk', () => {
   it('give the same prompt and request analysis as their own walk', async () => {
-    const { analyzePrompts, startPromptAnalysis, factsOf } = await import('../../src/core/requests/analyze.ts');
+    const { analyzePrompts, startPromptAnalysis, factsOf, surfaceBeforeOf } = await import('../../src/core/requests/analyze.ts');
     const session = foldSession(readLogText(generateLog({ dialect: 'v4', seed: 6, turns: 5, compactEvery: 2 }).text));
     const run = startPromptAnalysis(session.read, factsOf(session.events));
     const replay = Replay.walk(session, 64, run.visitors);
-    const riding = run.finish(replay.finalState);
+    const riding = run.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
     const alone = analyzePrompts(session);
     expect(JSON.stringify(riding.requests)).toBe(JSON.stringify(alone.requests));
     expect(riding.findings).toEqual(alone.findings);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { buildRequests } from '../../src/core/requests/build.ts';
+import { buildRequests } from '../../src/core/requests/analyze.ts';
 import { utf8Bytes } from '../../src/core/requests/hash.ts';
 import { serializeForPrefix } from '../../src/core/requests/prefix.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';

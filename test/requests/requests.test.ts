@@ -3,7 +3,7 @@ import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { deriveMessages } from '../../src/core/messages/derive.ts';
 import { analyzePrompts, inspectRequests } from '../../src/core/requests/analyze.ts';
-import { buildRequests } from '../../src/core/requests/build.ts';
+import { buildRequests } from '../../src/core/requests/analyze.ts';
 import { canonicalHeader, callConfigEquals, foldRequestHeader, headerEquals } from '../../src/core/requests/header.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { eventLookup, foldSurface } from '../../src/core/surface/fold.ts';

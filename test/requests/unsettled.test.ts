@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { buildRequests } from '../../src/core/requests/build.ts';
+import { buildRequests } from '../../src/core/requests/analyze.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { events, header, jsonl, userMessage } from '../helpers/log-builder.ts';
 

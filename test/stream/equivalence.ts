@@ -67,5 +67,8 @@ export async function expectEngineMatchesEager(bytes: Uint8Array, seeks: number[
     if (i >= eager.events.length) continue;
     const scratch = foldSurface(eager.events.slice(0, i + 1), read.dialect).state;
     expect(json(replay.surfaceAt(i).state)).toBe(json(scratch));
+    // Time travel from the compact history (states folded again from the store) equals every state kept.
+    const seq = eager.events[i].seq;
+    expect(registry.snapshotAt(seq)).toEqual(projections.snapshotAt(seq));
   }
 }

@@ -61,12 +61,33 @@ const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
 const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
 const isNonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const QUICK_VALID: Record<string, (d: any) => boolean> = {
+const turnStepOk = (d: any) => isObject(d) && isPositiveInt(d.turn) && isPositiveInt(d.step);
+const messageOk = (m: any, role: string) =>
+  isObject(m) && isNonEmpty(m.id) && m.role === role && Array.isArray(m.content) && isObject(m.source) && isNonEmpty(m.source.kind);
+const toolResultOk = (m: any, dialect: Dialect): boolean => {
+  if (!isObject(m.source) || m.source.kind !== 'tool' || !isNonEmpty(m.source.callId)) return false;
+  if (dialect === 'v4') return messageOk(m, 'tool') && isNonEmpty(m.toolCallId) && m.source.callId === m.toolCallId && (m.isError === undefined || typeof m.isError === 'boolean');
+  const block: any = Array.isArray(m.content) && m.content.length === 1 ? m.content[0] : null;
+  return messageOk(m, 'user') && isObject(block) && block.type === 'tool-result' && isNonEmpty(block.toolCallId)
+    && Array.isArray(block.content) && m.source.callId === block.toolCallId;
+};
+export const QUICK_VALID: Record<string, (d: any, dialect: Dialect) => boolean> = {
   'turn/start': (d) => isObject(d) && isPositiveInt(d.turn),
-  'step/start': (d) => isObject(d) && isPositiveInt(d.turn) && isPositiveInt(d.step),
-  'step/end': (d) => isObject(d) && isPositiveInt(d.turn) && isPositiveInt(d.step),
-  'assistant/chunk': (d) => isObject(d) && isPositiveInt(d.turn) && isPositiveInt(d.step) && isObject(d.chunk) && isNonEmpty(d.chunk.type),
-  'tool/call': (d) => isObject(d) && isPositiveInt(d.turn) && isPositiveInt(d.step) && isNonEmpty(d.callId) && typeof d.name === 'string' && typeof d.arguments === 'string',
+  'turn/end': (d) => isObject(d) && isPositiveInt(d.turn) && isObject(d.reason) && isNonEmpty(d.reason.kind),
+  'step/start': turnStepOk,
+  'step/end': turnStepOk,
+  'assistant/chunk': (d) => turnStepOk(d) && isObject(d.chunk) && isNonEmpty(d.chunk.type),
+  'tool/call': (d) => turnStepOk(d) && isNonEmpty(d.callId) && typeof d.name === 'string' && typeof d.arguments === 'string',
+  'user/message': (d) => messageOk(d, 'user'),
+  'system/message': (d) => turnStepOk(d) && messageOk(d.message, 'system'),
+  'developer/message': (d) => turnStepOk(d) && messageOk(d.message, 'developer'),
+  'assistant/message': (d) => turnStepOk(d) && messageOk(d.message, 'assistant') && d.message.source.kind === 'model'
+    && isNonEmpty(d.message.source.provider) && isNonEmpty(d.message.source.model),
+  'tool/result': (d, dialect) => turnStepOk(d) && isObject(d.message) && toolResultOk(d.message, dialect),
+  'request/header': (d) => isObject(d) && isNonEmpty(d.reason) && isObject(d.header) && isObject(d.header.config)
+    && isNonEmpty(d.header.config.provider) && isNonEmpty(d.header.config.model)
+    && (d.header.config.reasoningEffort === undefined || isNonEmpty(d.header.config.reasoningEffort)),
+  'request/context': (d) => isObject(d) && isNonEmpty(d.provider) && isNonEmpty(d.model),
 };
 
 const cache = new Map<Dialect, Record<string, z.ZodType>>();
@@ -82,7 +103,7 @@ export function checkPayload(event: LogEvent, dialect: Dialect): PayloadProblem 
   if (!table) cache.set(dialect, (table = schemas(dialect)));
   const schema = table[event.type];
   if (!schema) return null;
-  if (QUICK_VALID[event.type]?.(event.data)) return null;
+  if (QUICK_VALID[event.type]?.(event.data, dialect)) return null;
   const result = schema.safeParse(event.data);
   if (result.success) return null;
   const issue = result.error.issues[0];

@@ -10,21 +10,30 @@ import type { Message } from './types.ts';
  * the event's own (frozen) message, so identity is stable per node.
  */
 export function deriveEventMessage(event: LogEvent, projected?: ReadonlyMap<number, Message>): Message | null {
+  const message = eventMessage(event, projected);
+  return message && deepFreeze(message);
+}
+
+/**
+ * The same message without freezing it, for a caller that only reads it and
+ * lets it go (the load's surface ledger measures every message once).
+ */
+export function eventMessage(event: LogEvent, projected?: ReadonlyMap<number, Message>): Message | null {
   const projection = projected?.get(event.seq);
   if (projection) return projection;
   switch (event.type) {
     // A payload of the wrong shape (the reader's finding) contributes no message.
     case 'user/message':
-      return isPlainObject(event.data) ? deepFreeze(event.data as Message) : null;
+      return isPlainObject(event.data) ? (event.data as Message) : null;
     case 'system/message':
     case 'developer/message':
     case 'assistant/message': {
       const message = event.data?.message as Message | undefined;
-      return isPlainObject(message) && Array.isArray(message.content) && message.content.length > 0 ? deepFreeze(message) : null;
+      return isPlainObject(message) && Array.isArray(message.content) && message.content.length > 0 ? message : null;
     }
     case 'tool/result': {
       const message = event.data?.message as Message | undefined;
-      return isPlainObject(message) ? deepFreeze(message) : null;
+      return isPlainObject(message) ? message : null;
     }
     default:
       return null;

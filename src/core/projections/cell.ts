@@ -1,3 +1,5 @@
+import type { LogEvent } from '../log/types.ts';
+import { grownTo } from '../util/typed.ts';
 import type { ProjectionFailure } from './types.ts';
 
 /**
@@ -12,23 +14,92 @@ export interface Cell {
   views: [unknown, unknown];
   /** Set once: a thrown fold freezes the cell; a domain failure is informational. */
   failure: ProjectionFailure | null;
-  /** (seq, state) after every state change, for time travel (§5.4); only with `history`. */
-  history: { seq: number; state: unknown }[] | null;
+  /** The seqs where the state changed, for time travel (§5.4); only with `history`. */
+  history: ChangeLog | null;
+}
+
+/**
+ * A unit's changes, kept compact (issue #15): the seq of every change in a
+ * typed array, and the state itself only every `every`-th change. A state in
+ * between is folded again from the one before it over the events *at the
+ * change seqs* — every other event left the state as it was (`apply` is pure
+ * and returned the same reference), so those are the only ones that matter.
+ */
+export class ChangeLog {
+  private seqs = new Float64Array(16);
+  private n = 0;
+  /** State after change i, for i a multiple of `every`. */
+  private readonly kept: unknown[] = [];
+
+  /** `every` = 1 keeps every state (no re-fold ever needed). */
+  constructor(readonly every: number) {}
+
+  get length(): number {
+    return this.n;
+  }
+
+  push(seq: number, state: unknown): void {
+    if (this.n === this.seqs.length) this.seqs = grownTo(this.seqs, this.n * 2);
+    if (this.n % this.every === 0) this.kept.push(state);
+    this.seqs[this.n++] = seq;
+  }
+
+  /** The change seqs, ascending (a view: valid until the next push). */
+  changeSeqs(): Float64Array {
+    return this.seqs.subarray(0, this.n);
+  }
+
+  /** How many changes happened at or before `seq`. */
+  countThrough(seq: number): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.seqs[mid] <= seq) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The seq of change `i`. */
+  seqOf(i: number): number {
+    return this.seqs[i];
+  }
+
+  /**
+   * The state after change `i`: the kept state at or before it, then `apply`
+   * over the events of the changes after that one. `from` may be a state the
+   * caller already has for an earlier change of the same block (stepping forward).
+   */
+  stateAfter(i: number, apply: (state: unknown, event: LogEvent) => unknown, eventAt: (seq: number) => LogEvent | undefined, from?: { index: number; state: unknown }): unknown {
+    const base = i - (i % this.every);
+    let state: unknown;
+    let j: number;
+    if (from && from.index >= base && from.index <= i) {
+      state = from.state;
+      j = from.index + 1;
+    } else {
+      state = this.kept[base / this.every];
+      j = base + 1;
+    }
+    for (; j <= i; j++) {
+      const event = eventAt(this.seqs[j]);
+      if (!event) throw new Error(`projection history: no event at seq ${this.seqs[j]} to fold again`);
+      state = apply(state, event);
+    }
+    return state;
+  }
 }
 
 /** The state a cell had after driving `seq` (the last change at or before it). */
-export function stateAt(cell: Cell, initial: unknown, seq: number): unknown {
+export function stateAt(
+  cell: Cell,
+  initial: unknown,
+  seq: number,
+  apply: (state: unknown, event: LogEvent) => unknown,
+  eventAt: (seq: number) => LogEvent | undefined,
+): unknown {
   const h = cell.history;
   if (!h) throw new Error('projection history was not recorded (enable the history option)');
-  let lo = 0;
-  let hi = h.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (h[mid].seq <= seq) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found < 0 ? initial : h[found].state;
+  const k = h.countThrough(seq);
+  return k === 0 ? initial : h.stateAfter(k - 1, apply, eventAt);
 }

@@ -1,7 +1,7 @@
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
-import { stateAt, type Cell } from './cell.ts';
+import { ChangeLog, stateAt, type Cell } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
 import type {
   AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
@@ -22,7 +22,16 @@ export interface RegistryOptions {
    * front turns it off so the registry holds no event.
    */
   keepEvents?: boolean;
+  /**
+   * Where time travel finds an event again by seq (a streaming load's store).
+   * With it, history keeps a state only every HISTORY_EVERY changes and folds
+   * the ones between again on demand; without it, every state is kept.
+   */
+  eventAt?: (seq: number) => LogEvent | undefined;
 }
+
+/** With `eventAt`, one state kept per this many changes (a seek folds at most this many events again per unit). */
+export const HISTORY_EVERY = 32;
 
 /** What the app shows per unit at the current cursor (spec §5.2). */
 export interface CellInfo {
@@ -57,15 +66,19 @@ export class ProjectionRegistry {
   private readonly registrations = new Map<string, Registration>();
   private readonly listeners = new Set<Listener>();
   private readonly events: LogEvent[] = [];
+  /** Without the purity audit, an event goes only to the units that read its type (made per type on first use). */
+  private readonly readers = new Map<string, Registration[]>();
   private lastDriven = -1;
   private driven = 0;
-  private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount'>>;
+  private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount' | 'eventAt'>>;
+  private readonly eventAt: ((seq: number) => LogEvent | undefined) | undefined;
 
 
   constructor(header: SessionHeader | null, units: readonly AnyUnit[] = [], options: RegistryOptions = {}) {
     this.header = header;
     this.inheritedEventCount = options.inheritedEventCount ?? header?.seedLength ?? 0;
     this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false, keepEvents: options.keepEvents ?? true };
+    this.eventAt = options.eventAt;
     for (const unit of units) this.register(unit);
   }
 
@@ -97,13 +110,17 @@ export class ProjectionRegistry {
       existing.refs += 1;
     } else {
       this.registrations.set(unit.key, { unit, cell: null, refs: 1 });
+      this.readers.clear();
     }
     let disposed = false;
     return () => {
       const live = this.registrations.get(unit.key);
       if (disposed || !live) return;
       disposed = true;
-      if (--live.refs === 0) this.registrations.delete(unit.key);
+      if (--live.refs === 0) {
+        this.registrations.delete(unit.key);
+        this.readers.clear();
+      }
     };
   }
 
@@ -113,10 +130,17 @@ export class ProjectionRegistry {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Drives one committed event through every unit (§2.4); returns the frames it published. */
+  /**
+   * Drives one committed event through every unit (§2.4); returns the frames
+   * it published. A unit that does not read the event's type returns its
+   * state unchanged (its `reads` promise, held by a test), so without the
+   * purity audit — which must see every event — only the readers are called;
+   * every other unit's watermark moves all the same (see `watermark`).
+   */
   apply(event: LogEvent): ProjectionChange[] {
     const frames: ProjectionChange[] = [];
-    for (const reg of this.registrations.values()) {
+    if (this.driven === 0) this.buildCells();
+    for (const reg of this.readersOf(event.type)) {
       const cell = this.cellOf(reg);
       const frame = this.step(reg.unit, cell, event, true);
       if (frame) frames.push(frame);
@@ -140,18 +164,40 @@ export class ProjectionRegistry {
       return;
     }
     const lastSeq = run.seq0 + n - 1;
+    if (this.driven === 0) this.buildCells();
     let members: LogEvent[] | null = null;
     for (const reg of this.registrations.values()) {
       const cell = this.cellOf(reg);
-      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk')) {
-        if (cell.failure?.kind !== 'threw') cell.observedSeq = lastSeq;
-        continue;
-      }
+      // A unit that does not read chunk deltas only moves its watermark (`watermark` derives it).
+      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk')) continue;
       members ??= run.pieces.map((_piece, k) => runMember(run, k));
       for (const member of members) this.step(reg.unit, cell, member, true);
     }
     this.lastDriven = lastSeq;
     this.driven += n;
+  }
+
+  /** Every unit's cell before the first event: a unit not called for an event still has its state from the start. */
+  private buildCells(): void {
+    for (const reg of this.registrations.values()) this.cellOf(reg);
+  }
+
+  private readersOf(type: string): Iterable<Registration> {
+    if (this.options.purity) return this.registrations.values();
+    let list = this.readers.get(type);
+    if (!list) {
+      list = [...this.registrations.values()].filter((r) => !r.unit.reads || r.unit.reads.includes(type));
+      this.readers.set(type, list);
+    }
+    return list;
+  }
+
+  /**
+   * A cell's watermark (§2.1 observedSeq): the last event driven, for every
+   * unit that has not thrown — whether or not it was called for that event.
+   */
+  private watermark(cell: Cell): number {
+    return cell.failure?.kind === 'threw' ? cell.observedSeq : this.lastDriven;
   }
 
   applyAll(events: readonly LogEvent[]): void {
@@ -169,7 +215,7 @@ export class ProjectionRegistry {
       hostOnly: reg.unit.hostOnly === true,
       state: cell.state,
       view: reg.unit.view(cell.state),
-      observedSeq: cell.observedSeq,
+      observedSeq: this.watermark(cell),
       failure: cell.failure,
     };
   }
@@ -191,7 +237,7 @@ export class ProjectionRegistry {
       values[unit.key] = value;
       const parsed = unit.viewSchema?.safeParse(value);
       if (parsed && !parsed.success && !cell.failure) {
-        failures[unit.key] = { seq: cell.observedSeq, message: `view of "${unit.key}" fails its schema: ${parsed.error.message}`, kind: 'schema' };
+        failures[unit.key] = { seq: this.watermark(cell), message: `view of "${unit.key}" fails its schema: ${parsed.error.message}`, kind: 'schema' };
       }
     }
     return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
@@ -201,7 +247,7 @@ export class ProjectionRegistry {
   changeSeqs(key: string): number[] {
     const reg = this.registrations.get(key);
     const history = reg ? this.cellOf(reg).history : null;
-    return history ? history.map((h) => h.seq) : [];
+    return history ? Array.from(history.changeSeqs()) : [];
   }
 
   /** The values as of `seq` (≤ lastSeq), from recorded history (§5.4). */
@@ -217,7 +263,8 @@ export class ProjectionRegistry {
   stateAt(key: string, seq: number): unknown {
     const reg = this.registrations.get(key);
     if (!reg) return undefined;
-    return stateAt(this.cellOf(reg), reg.unit.init(this.header, this.inheritedEventCount), seq);
+    const { unit } = reg;
+    return stateAt(this.cellOf(reg), unit.init(this.header, this.inheritedEventCount), seq, (state, event) => unit.apply(state, event), this.eventAt ?? noEvent);
   }
 
   /** Detached rows for every unit, host-only included (§3.2). */
@@ -225,7 +272,7 @@ export class ProjectionRegistry {
     const rows: ProjectionCheckpoint = {};
     for (const reg of this.registrations.values()) {
       const cell = this.cellOf(reg);
-      rows[reg.unit.key] = { ver: reg.unit.stateVersion, seq: cell.observedSeq, val: detachedCopy(cell.state) };
+      rows[reg.unit.key] = { ver: reg.unit.stateVersion, seq: this.watermark(cell), val: detachedCopy(cell.state) };
     }
     return rows;
   }
@@ -256,7 +303,7 @@ export class ProjectionRegistry {
       observedSeq: -1,
       views: [undefined, undefined],
       failure: null,
-      history: this.options.history ? [] : null,
+      history: this.options.history ? new ChangeLog(this.eventAt ? HISTORY_EVERY : 1) : null,
     };
     if (this.driven > this.events.length) throw new Error(`projection ${JSON.stringify(reg.unit.key)} registered after ${this.driven} events were driven without keeping them`);
     for (const event of this.events) this.step(reg.unit, cell, event, false);
@@ -282,7 +329,7 @@ export class ProjectionRegistry {
         freezeState(next);
       }
       cell.state = next;
-      cell.history?.push({ seq: event.seq, state: next });
+      cell.history?.push(event.seq, next);
       const domain = unit.failureOf?.(next);
       if (domain && !cell.failure) cell.failure = { seq: event.seq, message: domain, kind: 'domain' };
       if (unit.hostOnly) return null;
@@ -296,3 +343,5 @@ export class ProjectionRegistry {
     }
   }
 }
+
+const noEvent = (): undefined => undefined;

@@ -1,7 +1,8 @@
 import type { LogEvent } from '../log/types.ts';
-import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
+import type { SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { finding, type PromptFinding } from '../requests/findings.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
+import type { SurfaceLedger } from '../surface/ledger.ts';
 import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-diff.ts';
 import { checkSnapshot, isRuntimeContextEvent, readSnapshot, type ContextSnapshot } from './runtime-context.ts';
 
@@ -47,19 +48,20 @@ export class RuntimeContextStream implements SurfaceVisitor {
   private baselineBefore: number | null = null;
   private previousShadowed = false;
 
-  constructor(private readonly v4: boolean, private readonly limits: DiffLimits = {}) {}
+  /** `ledger` walks before this stream: it answers "what is on the surface" without a walk of the nodes. */
+  constructor(private readonly v4: boolean, private readonly ledger: SurfaceLedger, private readonly limits: DiffLimits = {}) {}
 
   /** Chunk deltas are no snapshots and change no surface. */
   run(): void {}
 
-  before(event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
+  before(event: LogEvent): void {
     if (!isRuntimeContextEvent(event)) return;
-    this.baselineBefore = lastOwnedOnSurface(state, ctx);
+    this.baselineBefore = this.ledger.lastRuntimeContext();
     const previous = this.snapshots.at(-1);
-    this.previousShadowed = previous !== undefined && !state.nodes.includes(previous.seq);
+    this.previousShadowed = previous !== undefined && !this.ledger.isOnSurface(previous.seq);
   }
 
-  after(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
+  after(event: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
     switch (event.type) {
       case 'step/start': this.turn = event.data?.turn; this.step = event.data?.step; this.inStep = true; this.countInStep = 0; break;
       case 'step/end': this.inStep = false; break;
@@ -69,7 +71,7 @@ export class RuntimeContextStream implements SurfaceVisitor {
     const last = this.effective.at(-1)?.snapshotSeq ?? null;
     let snapshotSeq = last;
     if (plan.kind === 'append' && isRuntimeContextEvent(event)) snapshotSeq = event.seq;
-    else if (plan.kind === 'replace') snapshotSeq = lastOwnedOnSurface(state, ctx);
+    else if (plan.kind === 'replace') snapshotSeq = this.ledger.lastRuntimeContext();
     if (snapshotSeq !== last) this.effective.push({ seq: event.seq, snapshotSeq });
   }
 
@@ -85,7 +87,7 @@ export class RuntimeContextStream implements SurfaceVisitor {
     if (unchanged && !this.previousShadowed) {
       this.findings.push(finding('context.unexplained-reemission', `runtime-context snapshot at seq ${seq} repeats seq ${previous.seq} although nothing shadowed it`, seq));
     }
-    const entry: SnapshotEntry = {
+    const entry = {
       ...snapshot,
       turn: this.inStep ? this.turn : null,
       step: this.inStep ? this.step : null,
@@ -95,8 +97,11 @@ export class RuntimeContextStream implements SurfaceVisitor {
       unchanged,
       onSurface: true,
       shadowedBy: null,
-      diff: diffSnapshots(previous, snapshot, this.limits),
-    };
+    } as SnapshotEntry;
+    // The section diff is read when a snapshot is shown, not for every snapshot at load.
+    let diff: SnapshotDiff | undefined;
+    const limits = this.limits;
+    Object.defineProperty(entry, 'diff', { enumerable: true, configurable: true, get: () => (diff ??= diffSnapshots(previous, snapshot, limits)) });
     this.snapshots.push(entry);
     this.bySeq.set(seq, entry);
   }
@@ -134,12 +139,4 @@ export class RuntimeContextStream implements SurfaceVisitor {
     }
     return found;
   }
-}
-
-function lastOwnedOnSurface(state: SurfaceState, ctx: SurfaceContext): number | null {
-  for (let i = state.nodes.length - 1; i >= 0; i--) {
-    const e = ctx.eventAt(state.nodes[i]);
-    if (e && isRuntimeContextEvent(e)) return e.seq;
-  }
-  return null;
 }

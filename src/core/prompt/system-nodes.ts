@@ -37,8 +37,12 @@ export function systemNodes(state: SurfaceState, ctx: SurfaceContext): SystemNod
     if (event?.type !== 'system/message') return;
     nodes.push({ seq, index, text: systemText(currentMessage(seq, state, ctx)?.content) });
   });
-  const head = nodes[0];
-  let latest: SystemNode | undefined;
+  return { nodes, head: nodes[0], latest: latestSystemNode(nodes) };
+}
+
+/** The effective prompt's node (§5.4): the last one that is not dormant, or the head when all are. */
+export function latestSystemNode<T extends { text: string | undefined }>(nodes: readonly T[]): T | undefined {
+  let latest: T | undefined;
   for (const n of nodes) if (n.text !== '') latest = n;
-  return { nodes, head, latest: latest ?? head };
+  return latest ?? nodes[0];
 }

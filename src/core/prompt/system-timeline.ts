@@ -3,7 +3,8 @@ import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types
 import { canonicalHeader, isScrubbed } from '../requests/header.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
 import { findVariableReference } from './interpolate.ts';
-import { systemNodes, systemText } from './system-nodes.ts';
+import { latestSystemNode, systemText } from './system-nodes.ts';
+import type { SurfaceLedger } from '../surface/ledger.ts';
 import { finding, type PromptFinding } from '../requests/findings.ts';
 
 /**
@@ -50,29 +51,29 @@ export class SystemPromptTimeline implements SurfaceVisitor {
   readonly findings: PromptFinding[] = [];
   private readonly fromHeader: boolean;
 
-  /** `fromHeader`: rc.8 (and mid logs with no system/message at all). */
-  constructor(fromHeader: boolean) {
+  /** `fromHeader`: rc.8 (and mid logs with no system/message at all). `ledger` walks before this timeline. */
+  constructor(fromHeader: boolean, private readonly ledger: SurfaceLedger) {
     this.fromHeader = fromHeader;
   }
 
   /** Chunk deltas neither carry nor move a prompt. */
   run(): void {}
 
-  after(event: LogEvent, state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
+  after(event: LogEvent, _state: SurfaceState, plan: SurfacePlan, ctx: SurfaceContext): void {
     if (this.fromHeader) {
       if (event.type !== 'request/header') return;
       const system = canonicalHeader(event.data?.header ?? {}).system ?? '';
       this.push(event, system, event.seq);
       return;
     }
-    if (event.type === 'system/message' && (plan.kind === 'append' || plan.kind === 'replace')) this.recordCommit(event, plan, state, ctx);
+    if (event.type === 'system/message' && (plan.kind === 'append' || plan.kind === 'replace')) this.recordCommit(event, plan, ctx);
     const touches = event.type === 'system/message' ? plan.kind !== 'reject' && plan.kind !== 'none' : plan.kind === 'replace' || plan.kind === 'project';
     if (!touches) return;
-    const { latest } = systemNodes(state, ctx);
+    const latest = latestSystemNode(this.ledger.systemNodes());
     this.push(event, latest ? latest.text : null, latest?.seq ?? null);
   }
 
-  private recordCommit(event: LogEvent, plan: SurfacePlan, state: SurfaceState, ctx: SurfaceContext): void {
+  private recordCommit(event: LogEvent, plan: SurfacePlan, ctx: SurfaceContext): void {
     const text = systemText(event.data?.message?.content);
     if (text === undefined) this.findings.push(finding('prompt.system-opaque', `system/message at seq ${event.seq} has opaque content`, event.seq));
     else if (text !== '' && !isScrubbed(text) && findVariableReference(text)) {
@@ -86,7 +87,7 @@ export class SystemPromptTimeline implements SurfaceVisitor {
     const replaced = plan.shadowed[0];
     const nonSystem = plan.shadowed.filter((s) => ctx.eventAt(s)?.type !== 'system/message');
     if (nonSystem.length) this.findings.push(finding('prompt.head-shadowed', `system/message replace at seq ${event.seq} shadows non-system nodes ${nonSystem.join(', ')}`, event.seq));
-    const head = systemNodes(state, ctx).head;
+    const head = this.ledger.systemNodes()[0];
     const op = head?.seq === event.seq ? 'replace-head' : text === '' ? 'clear-tail' : 'replace-tail';
     this.commits.push({ seq: event.seq, op, text, replaces: replaced });
   }

@@ -9,6 +9,7 @@ import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
 import { grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
+import { stepKey } from '../util/step-key.ts';
 
 /**
  * The replay index (built during the load's one walk): typed per-event
@@ -125,9 +126,16 @@ export class ReplayBuilder implements SurfaceVisitor {
     this.changedBytes = 0;
   }
 
+  /** Family index per type id, made with the id. */
+  private readonly familyOfType: number[] = [];
   private typeIdOf(type: string): number {
     let id = this.typeIds.get(type);
-    if (id === undefined) { id = this.typeNames.length; this.typeIds.set(type, id); this.typeNames.push(type); }
+    if (id === undefined) {
+      id = this.typeNames.length;
+      this.typeIds.set(type, id);
+      this.typeNames.push(type);
+      this.familyOfType.push(FAMILIES.indexOf(familyOf(type)));
+    }
     return id;
   }
 
@@ -145,7 +153,8 @@ export class ReplayBuilder implements SurfaceVisitor {
     } else if ((e.type === 'assistant/message' || e.type === 'assistant/attempt') && Array.isArray(d.stream)) {
       cut = true;
     }
-    const i = this.put(e.seq, this.typeIdOf(e.type), FAMILIES.indexOf(familyOf(e.type)), e.time, SURFACE_CHANGE[plan.kind], cut);
+    const typeId = this.typeIdOf(e.type);
+    const i = this.put(e.seq, typeId, this.familyOfType[typeId], e.time, SURFACE_CHANGE[plan.kind], cut);
     if (this.bytesOf && plan.kind !== 'none' && plan.kind !== 'reject') this.changedBytes += this.bytesOf(i);
   }
 
@@ -153,7 +162,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   run(run: PackedRun, state: SurfaceState): void {
     const type = 'assistant/chunk';
     const id = this.typeIdOf(type);
-    const family = FAMILIES.indexOf(familyOf(type));
+    const family = this.familyOfType[id];
     // Only the first member can start a call: a delta is never a finish.
     const cut = this.chunkStartsCall();
     for (let k = 0; k < run.pieces.length; k++) {
@@ -168,7 +177,7 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
   private chunkStartsCall(): boolean {
-    const key = `${this.turn}/${this.step}`;
+    const key = stepKey(this.turn, this.step);
     if (this.stepsWithCall.has(key) && !this.retryPending) return false;
     this.stepsWithCall.add(key);
     this.retryPending = false;

@@ -3,7 +3,9 @@ import type { DiffLimits } from '../prompt/context-diff.ts';
 import { promptFailureOf, type PromptFailure } from '../prompt/errors.ts';
 import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
-import { RequestBuilder, type ModelRequest, type RequestList } from './build.ts';
+import { RequestBuilder, type ModelRequest, type RequestList, type SurfaceBefore } from './build.ts';
+import { SurfaceLedger } from '../surface/ledger.ts';
+import { Replay, ReplayBuilder } from '../replay/replay-index.ts';
 import { cutModeFor } from './cuts.ts';
 import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
 import { finding, type PromptFinding } from './findings.ts';
@@ -75,22 +77,30 @@ export function decisionsMatch(read: Pick<ReadMeta, 'dialect' | 'header'>, a: Lo
 /** The analysis as visitors, so a caller that already walks the surface (the replay index) can carry it. */
 export interface PromptAnalysisRun {
   visitors: SurfaceVisitor[];
-  /** Completes the analysis with the surface after the last event. */
-  finish(finalState: SurfaceState): PromptAnalysis;
+  /** What the analysis knows of the surface as the walk goes (other riders may read it too). */
+  ledger: SurfaceLedger;
+  /**
+   * Completes the analysis with the surface after the last event;
+   * `surfaceBefore` (a replay seek) is where each call's messages are derived from when read.
+   */
+  finish(finalState: SurfaceState, surfaceBefore: SurfaceBefore, eventAt: (seq: number) => LogEvent | undefined): PromptAnalysis;
 }
 
 export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: DiffLimits = {}): PromptAnalysisRun {
   const fromHeader = promptInHeader(read, facts);
-  const systemPrompt = new SystemPromptTimeline(fromHeader);
-  const runtimeContext = new RuntimeContextStream(read.dialect === 'v4', limits);
-  const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks));
+  // The ledger walks first: the others read the surface through it.
+  const ledger = new SurfaceLedger();
+  const systemPrompt = new SystemPromptTimeline(fromHeader, ledger);
+  const runtimeContext = new RuntimeContextStream(read.dialect === 'v4', ledger, limits);
+  const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks), ledger);
   const failures: PromptFailure[] = [];
   const failureWatch: SurfaceVisitor = { run() { /* only turn/end reports failures */ }, after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
   return {
-    visitors: [builder, systemPrompt, runtimeContext, failureWatch],
-    finish(finalState) {
+    visitors: [ledger, builder, systemPrompt, runtimeContext, failureWatch],
+    ledger,
+    finish(finalState, surfaceBefore, eventAt) {
       runtimeContext.finish(finalState);
-      const requests = builder.finish();
+      const requests = builder.finish(surfaceBefore, eventAt);
       const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
       const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
         .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
@@ -99,9 +109,23 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
   };
 }
 
+/** The analysis of a folded session in a walk of its own, with the replay index its calls' messages are derived from. */
 export function analyzePrompts(session: SessionFold, limits: DiffLimits = {}): PromptAnalysis {
   const run = startPromptAnalysis(session.read, factsOf(session.events), limits);
-  return run.finish(walkSurface(session.events, session.read.dialect, run.visitors, session.eventAt));
+  const index = new ReplayBuilder({ capacity: session.events.length });
+  const finalState = walkSurface(session.events, session.read.dialect, [index, ...run.visitors], session.eventAt);
+  const replay = new Replay(session, index.finish(session.loggedCount));
+  return run.finish(finalState, surfaceBeforeOf(replay), session.eventAt);
+}
+
+/** Every model call of a folded session (the request part of analyzePrompts). */
+export function buildRequests(session: SessionFold): RequestList {
+  return analyzePrompts(session).requests;
+}
+
+/** A call's surface from the replay index: the state after the event before its cut. */
+export function surfaceBeforeOf(replay: Replay): SurfaceBefore {
+  return (cut) => replay.surfaceAt(replay.indexOfSeq(cut) - 1).state;
 }
 
 /** The per-call fields `inspect --json` prints: reference fields plus the analysis ones. */

@@ -2,23 +2,30 @@ import type { LogEvent, LogMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Message } from '../messages/types.ts';
-import type { SurfaceState } from '../surface/types.ts';
-import { systemNodes } from '../prompt/system-nodes.ts';
-import type { SessionFold } from '../session/fold-session.ts';
-import { CutDetector, cutModeOf, type CutMode, type RequestCut } from './cuts.ts';
+import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
+import { latestSystemNode } from '../prompt/system-nodes.ts';
+import type { SurfaceLedger } from '../surface/ledger.ts';
+import type { CutMode, RequestCut } from './cuts.ts';
+import { CutDetector } from './cuts.ts';
+import { stepKey } from '../util/step-key.ts';
 import { finding, type PromptFinding } from './findings.ts';
 import { requestHash } from './hash.ts';
 import { canonicalHeader, headerEquals, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
-import { PrefixAnalyzer, serializeHead, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
+import { analyzePrefix, requestHead, type ChangesSince, type PrefixAnalysis, type PrefixInput, type RequestHead } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
-import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
+import type { SurfaceVisitor } from '../surface/walk.ts';
 
 /**
  * Every model call of a log, rebuilt from the log alone
  * (prompt-and-requests.md §7–8): one entry per attempt with the exact loop
  * request (layer A) and the prefix analysis against the previous call.
- * One fold of the surface; each cut snapshots its derived messages.
+ * Built on the load's one walk from what changed since the previous call
+ * (the surface ledger); a call's messages are derived from the log only
+ * when read, from the surface at its cut.
  */
+
+/** The surface just before the event with seq `cut` (a replay seek): where a call's messages come from. */
+export type SurfaceBefore = (cut: number) => Pick<SurfaceState, 'nodes' | 'projected'>;
 
 /** `request/context` in force at the cut (§6.3). */
 export interface RouteContext {
@@ -124,13 +131,6 @@ const NO_NAMES: string[] = [];
 
 const noChanges = (): ChangesSince => ({ compactionReplace: false, otherReplace: false, projection: false, series: false, systemMessage: false });
 
-/** Builds the request list of a folded session in one pass. */
-export function buildRequests(session: SessionFold): RequestList {
-  const builder = new RequestBuilder(session.read, cutModeOf(session.read.header, session.events));
-  walkSurface(session.events, session.read.dialect, [builder], session.eventAt);
-  return builder.finish();
-}
-
 /** The request builder as a surface visitor, so other analyses can share the walk. */
 export class RequestBuilder implements SurfaceVisitor {
   readonly mode: CutMode;
@@ -146,21 +146,20 @@ export class RequestBuilder implements SurfaceVisitor {
   private changes = noChanges();
   private inCompaction = false;
   private prevInput: PrefixInput | null = null;
-  /** Serialized messages, cached for the walk only: dropped when the list is finished. */
-  private prefixes = new PrefixAnalyzer();
   /** rc.8: (turn:step) → index of the attempt whose chunks are streaming. */
   private readonly streaming = new Map<string, number>();
   /** V4: the last header logged with changed tool names, awaiting its developer/message. */
   private pendingToolUpdate: { seq: number } | null = null;
 
-  constructor(private readonly read: LogMeta, mode: CutMode) {
+  /** `ledger` must walk before this builder: a cut reads the surface as it was before the cutting event. */
+  constructor(private readonly read: LogMeta, mode: CutMode, private readonly ledger: SurfaceLedger) {
     this.mode = mode;
     this.detector = new CutDetector(this.mode);
     this.sessionId = read.header?.id;
     this.newest = read.dialect !== 'v0';
   }
 
-  before(event: LogEvent, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
+  before(event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
     const cut = this.detector.next(event);
     if (cut) this.snapshot(cut, event, state, ctx);
   }
@@ -170,12 +169,12 @@ export class RequestBuilder implements SurfaceVisitor {
    * call (a delta is never a finish, so later members cut nothing), and
    * deltas carry no usage or finish for the attempt.
    */
-  run(run: PackedRun, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
+  run(run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
     const first = runMember(run, 0);
     this.before(first, state, ctx);
   }
 
-  after(event: LogEvent, _state: unknown, plan: import('../surface/types.ts').SurfacePlan): void {
+  after(event: LogEvent, _state: unknown, plan: SurfacePlan): void {
     const d = event.data;
     switch (event.type) {
       case 'request/header': this.onHeader(event); break;
@@ -203,9 +202,18 @@ export class RequestBuilder implements SurfaceVisitor {
     }
   }
 
-  finish(): RequestList {
-    this.prefixes = new PrefixAnalyzer();
+  /**
+   * The list, once the walk is over. `surfaceBefore` gives the surface at a
+   * cut (a replay seek): each call's messages are derived from it when read.
+   */
+  finish(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
     this.prevInput = null;
+    for (const request of this.requests) {
+      const cut = request.cut;
+      const derive = () => deriveMessages(surfaceBefore(cut), eventAt);
+      Object.defineProperty(request, 'messages', { enumerable: true, configurable: true, get: derive });
+      Object.defineProperty(request.loopRequest, 'messages', { enumerable: true, configurable: true, get: derive });
+    }
     this.checkPendingToolUpdate();
     for (const s of this.detector.unsettled()) {
       this.findings.push(finding('request.step-unsettled', `step ${String(s.turn)}.${String(s.step)} (step/start at seq ${s.seq}) has no later assistant settlement: its model call was interrupted or never made, so no request is rebuilt for it`, s.seq));
@@ -266,47 +274,50 @@ export class RequestBuilder implements SurfaceVisitor {
 
   private onChunk(event: LogEvent): void {
     const d = event.data;
-    const index = this.streaming.get(`${d?.turn}:${d?.step}`);
+    const index = this.streaming.get(stepKey(d?.turn, d?.step));
     if (index === undefined) return;
     const request = this.requests[index];
     if (d?.chunk?.type === 'usage') request.usage = d.chunk.usage;
     if (d?.chunk?.type === 'finish') request.outcome = d.chunk.reason?.kind;
   }
 
-  private snapshot(cut: RequestCut, event: LogEvent, state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): void {
+  private snapshot(cut: RequestCut, event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
     this.checkPendingToolUpdate();
-    const messages = deriveMessages(state, ctx.eventAt);
+    const ledger = this.ledger;
     const header = this.header;
     if (!header) this.findings.push(finding('request.no-header', `the model call at seq ${cut.seq} has no earlier request/header`, cut.seq, this.mode === 'chunk' ? 'warning' : 'error'));
-    const system = this.systemAt(header, messages, state, ctx);
+    const system = this.systemAt(header);
     if (system.where === 'messages' && system.activeSystemMessages > 1 && this.route?.systemPromptUpdate !== 'in-history') {
       this.findings.push(finding('request.system-multiple', `the model call at seq ${cut.seq} has ${system.activeSystemMessages} non-empty system messages on a route that is not in-history`, cut.seq));
     }
     const toolHistory = this.read.dialect === 'v4' ? this.tools.snapshot() : undefined;
     if (toolHistory?.fallback) this.findings.push(finding('request.tool-history-fallback', `the model call at seq ${cut.seq} falls back to current tools only`, cut.seq));
-    const loopRequest: LoopRequest = { ...(header?.config ?? {}), messages, sessionId: this.sessionId };
+    // `messages` is defined when the list is finished: derived from the log when read.
+    const loopRequest = { ...(header?.config ?? {}), sessionId: this.sessionId } as LoopRequest;
     if (header?.system !== undefined) loopRequest.system = header.system;
     if (toolHistory) loopRequest.toolHistory = { tools: toolHistory.tools, updates: toolHistory.updates };
     if (header?.tools !== undefined) loopRequest.tools = header.tools;
     const input: PrefixInput = {
       config: header?.config ?? null,
       system: system.where === 'header' ? system.text : null,
-      tools: header?.tools ?? null,
-      messages,
       head: this.headOf(header),
+      messageCount: ledger.messageCount,
+      messageBytes: ledger.totalMessageBytes,
     };
     const index = this.requests.length;
-    const prefix = this.prefixes.analyze(index > 0 ? index - 1 : null, this.prevInput, input, this.changes);
+    const prev = this.prevInput;
+    const kept = prev ? ledger.keptSinceMark(ctx.eventAt, prev.messageCount) : { keptMessages: 0, keptMessageBytes: 0, firstDifference: null };
+    const prefix = analyzePrefix(index > 0 ? index - 1 : null, prev, input, this.changes, kept);
+    ledger.mark();
     const names = this.toolNamesOf(header);
-    const request: ModelRequest = {
+    const request = {
       index,
       cut: cut.seq,
       turn: cut.turn,
       step: cut.step,
       attempt: cut.attempt,
       cutKind: cut.kind,
-      messageCount: messages.length,
-      messages,
+      messageCount: input.messageCount,
       header,
       headerSeq: this.headerSeq,
       config: header?.config ?? null,
@@ -319,61 +330,22 @@ export class RequestBuilder implements SurfaceVisitor {
       replaceGeneration: state.replaceGeneration,
       contentGeneration: state.contentGeneration,
       prefix,
-    };
+    } as Omit<ModelRequest, 'messages'> as ModelRequest;
     if (toolHistory) request.toolHistory = toolHistory;
     // The hash walks the whole request (tools included): computed when first read, not for every call at load.
     let hash: string | undefined;
     Object.defineProperty(request, 'hash', { enumerable: true, configurable: true, get: () => (hash ??= requestHash(loopRequest)) });
-    // The messages are the surface's at the cut: kept as node seqs (and projections) and derived
-    // again from the log when read, so the list of calls does not hold every message ever sent.
-    const view = this.surfaceView(state);
-    const eventAt = ctx.eventAt;
-    const derive = () => deriveMessages(view, eventAt);
-    Object.defineProperty(request, 'messages', { enumerable: true, configurable: true, get: derive });
-    Object.defineProperty(loopRequest, 'messages', { enumerable: true, configurable: true, get: derive });
     if (cut.kind !== 'chunk') {
       const usage = event.data?.usage ?? usageOfStream(event.data?.stream);
       if (usage) request.usage = usage;
       const outcome = finishOfStream(event.data?.stream) ?? (event.data?.interrupted ? 'interrupted' : undefined);
       if (outcome) request.outcome = outcome;
     } else {
-      this.streaming.set(`${cut.turn}:${cut.step}`, index);
+      this.streaming.set(stepKey(cut.turn, cut.step), index);
     }
     this.requests.push(request);
     this.prevInput = input;
     this.changes = noChanges();
-  }
-
-  /** The nodes at a cut, and the projections then (shared while no projection or replace happened). */
-  private projectedAt: { generation: number; size: number; map: ReadonlyMap<number, Message> } | null = null;
-  private surfaceView(state: SurfaceState): { nodes: Float64Array; projected: SurfaceState['projected'] } {
-    const p = this.projectedAt;
-    if (!p || p.generation !== state.contentGeneration || p.size !== state.projected.size) {
-      this.projectedAt = { generation: state.contentGeneration, size: state.projected.size, map: state.projected.size ? new Map(state.projected) : new Map() };
-    }
-    return { nodes: this.nodesAt(state.nodes), projected: this.projectedAt!.map as Map<number, Message> };
-  }
-
-  /**
-   * The node seqs at a call, as a view of one buffer shared by every call
-   * whose surface only grew since the previous one (the common case between
-   * compactions): thousands of calls cost one list per series, not one each.
-   */
-  private nodeBuffer = new Float64Array(0);
-  private nodeCount = 0;
-  private nodesAt(nodes: readonly number[]): Float64Array {
-    let same = this.nodeCount <= nodes.length;
-    for (let i = 0; same && i < this.nodeCount; i++) same = this.nodeBuffer[i] === nodes[i];
-    if (!same) this.nodeCount = 0;
-    if (!same || nodes.length > this.nodeBuffer.length) {
-      // A new buffer: earlier calls keep their views of the old one.
-      const next = new Float64Array(Math.max(16, nodes.length * 2));
-      next.set(this.nodeBuffer.subarray(0, this.nodeCount));
-      this.nodeBuffer = next;
-    }
-    for (let i = this.nodeCount; i < nodes.length; i++) this.nodeBuffer[i] = nodes[i];
-    this.nodeCount = nodes.length;
-    return this.nodeBuffer.subarray(0, nodes.length);
   }
 
   /** Tool names of a header, once per header (every call under it shares the list). */
@@ -390,20 +362,19 @@ export class RequestBuilder implements SurfaceVisitor {
   }
 
   /** The serialized system + tools, once per header (it changes rarely; calls are many). */
-  private headCache: { header: RequestHeader | null; head: string } | null = null;
-  private headOf(header: RequestHeader | null): string {
-    if (this.headCache?.header !== header) this.headCache = { header, head: serializeHead(header?.system, header?.tools) };
+  private headCache: { header: RequestHeader | null; head: RequestHead } | null = null;
+  private headOf(header: RequestHeader | null): RequestHead {
+    if (this.headCache?.header !== header) this.headCache = { header, head: requestHead(header?.system, header?.tools, this.headCache?.head) };
     return this.headCache.head;
   }
 
-  private systemAt(header: RequestHeader | null, messages: readonly Message[], state: import('../surface/types.ts').SurfaceState, ctx: import('../surface/types.ts').SurfaceContext): RequestSystemPrompt {
-    const active = messages.filter((m) => m.role === 'system').length;
+  private systemAt(header: RequestHeader | null): RequestSystemPrompt {
+    const active = this.ledger.systemRoleCount;
     if (!this.newest || header?.system !== undefined) {
       const text = header ? header.system ?? '' : null;
       return { text, where: 'header', seq: this.headerSeq, scrubbed: isScrubbed(text), activeSystemMessages: active };
     }
-    const nodes = systemNodes(state, ctx);
-    const latest = nodes.latest;
+    const latest = latestSystemNode(this.ledger.systemNodes());
     const text = latest ? latest.text : null;
     return { text, where: 'messages', seq: latest?.seq ?? null, scrubbed: isScrubbed(text), activeSystemMessages: active };
   }

@@ -1,3 +1,4 @@
+import { stepKey } from '../util/step-key.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 
 /**
@@ -29,7 +30,7 @@ export function cutModeFor(header: SessionHeader | null, hasChunks: boolean): Cu
   return (header?.version ?? 0) >= 2 ? 'settlement' : 'chunk';
 }
 
-const key = (turn: unknown, step: unknown) => `${String(turn)}:${String(step)}`;
+const key = stepKey;
 
 /** Incremental cut detector: feed every event in order; returns the cut it starts, if any. */
 export class CutDetector {

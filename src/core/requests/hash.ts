@@ -1,3 +1,7 @@
+import { utf8Bytes } from '../util/utf8.ts';
+
+export { utf8Bytes };
+
 /**
  * A stable, fast content hash for request identity (not cryptographic): two
  * 32-bit multiply-xorshift lanes over the UTF-16 code units, 16 hex digits.
@@ -18,19 +22,6 @@ export function contentHash(text: string): string {
   b = Math.imul(b ^ (b >>> 13), 0x165667b1);
   b ^= b >>> 16;
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
-
-/** UTF-8 length of a string prefix without encoding it. */
-export function utf8Bytes(text: string, end = text.length): number {
-  let n = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) { n += 4; i++; }
-    else n += 3;
-  }
-  return n;
 }
 
 /** Messages are frozen and identity-stable: each is hashed once. */

@@ -1,6 +1,8 @@
 import type { Message } from '../messages/types.ts';
+import type { KeptSinceMark } from '../surface/ledger.ts';
 import { callConfigEquals, type LlmCallConfig } from './header.ts';
 import { utf8Bytes } from './hash.ts';
+import { jsonText } from '../util/json-text.ts';
 
 /**
  * Request-to-request prefix analysis (issue 5; prompt-and-requests.md §6.2,
@@ -46,14 +48,29 @@ export interface PrefixAnalysis {
   inputTokens?: number;
 }
 
-/** What the analysis compares for one request. */
+/** What the analysis compares for one request: the head in full, the messages as totals. */
 export interface PrefixInput {
   config: LlmCallConfig | null;
   system: unknown;
-  tools: unknown;
-  messages: readonly Message[];
-  /** The serialized head (serializeHead): system and tools, before the messages. */
-  head: string;
+  /** The head's system + tools (serializeHead), computed once per header. */
+  head: RequestHead;
+  messageCount: number;
+  /** UTF-8 bytes of every message's JSON, summed (the surface ledger keeps the sum). */
+  messageBytes: number;
+}
+
+/** A header's serialized head, its byte length and its tools' JSON: once per header, shared by its calls. */
+export interface RequestHead {
+  text: string;
+  bytes: number;
+  toolsJson: string;
+}
+
+/** The head of a header; `previous` is returned again when the text is the same (headers repeat at every step). */
+export function requestHead(system: unknown, tools: unknown, previous?: RequestHead): RequestHead {
+  const text = serializeHead(system, tools);
+  if (previous && previous.text === text) return previous;
+  return { text, bytes: utf8Bytes(text), toolsJson: jsonText(tools) };
 }
 
 export interface ChangesSince {
@@ -67,12 +84,12 @@ export interface ChangesSince {
 /**
  * The byte order a provider sees: system, tools, then the messages — left
  * open at the end, so a request that only appends keeps every byte of the
- * previous one. serializeForPrefix is that string; the analysis below works
- * per message on cached serializations, so a log with thousands of calls
- * does not re-serialize its whole context for every call.
+ * previous one. serializeForPrefix is that string (the tests' oracle); the
+ * analysis works from byte totals and the messages that changed, so a log
+ * with thousands of calls never re-serializes its whole context.
  */
 export function serializeHead(system: unknown, tools: unknown): string {
-  return `{"system":${JSON.stringify(system ?? null)},"tools":${JSON.stringify(tools ?? null)},"messages":[`;
+  return `{"system":${JSON.stringify(system ?? null)},"tools":${jsonText(tools)},"messages":[`;
 }
 
 export function serializeForPrefix(system: unknown, tools: unknown, messages: readonly Message[]): string {
@@ -88,105 +105,62 @@ function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
+/** UTF-8 bytes of serializeForPrefix(...) for an input, from its totals. */
+export function serializedBytes(input: PrefixInput): number {
+  return input.head.bytes + input.messageBytes + Math.max(0, input.messageCount - 1);
+}
+
 /**
- * The prefix analysis of one session's calls, in order. Messages are frozen
- * and identity-stable per (seq, generation), so each one's JSON is computed
- * once; the cache lives as long as the analysis (the load), not the app.
+ * What call `cur` keeps of the call before it, and why it breaks the prefix
+ * if it does. `kept` is the message comparison the surface ledger made from
+ * the lowest position changed since the previous call (an append-only
+ * series keeps every earlier message), so a call costs what changed, not
+ * the size of its context.
  */
-export class PrefixAnalyzer {
-  // Weak: a message that left the surface (compaction) takes its JSON with it.
-  private readonly json = new WeakMap<object, { json: string; bytes: number }>();
-  private readonly inputBytes = new WeakMap<PrefixInput, number>();
-  /** The head (system + tools JSON) repeats call after call: its byte count is kept for the last few. */
-  private readonly headSizes = new Map<string, number>();
-
-  private serialized(m: Message): { json: string; bytes: number } {
-    let hit = this.json.get(m);
-    if (!hit) {
-      const json = JSON.stringify(m);
-      hit = { json, bytes: utf8Bytes(json) };
-      this.json.set(m, hit);
-    }
-    return hit;
+export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince, kept: KeptSinceMark): PrefixAnalysis {
+  const bytes = serializedBytes(cur);
+  if (!prev || prevIndex === null) {
+    return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
   }
-
-  private headBytes(head: string): number {
-    let n = this.headSizes.get(head);
-    if (n === undefined) {
-      n = utf8Bytes(head);
-      if (this.headSizes.size > 64) this.headSizes.clear();
-      this.headSizes.set(head, n);
-    }
-    return n;
+  const { keptMessages } = kept;
+  // Strings compare by value; calls under one header share its system text and tools JSON.
+  const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
+  const toolsSame = prev.head.toolsJson === cur.head.toolsJson;
+  const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
+  const messagesKept = keptMessages === prev.messageCount;
+  const reasons: BreakReason[] = [];
+  if (!messagesKept) {
+    if (changes.compactionReplace) reasons.push('compaction');
+    if (changes.otherReplace) reasons.push('replace');
+    if (changes.projection) reasons.push('projection');
+    if (changes.systemMessage && !reasons.includes('replace')) reasons.push('system-change');
   }
+  if (!systemSame && !reasons.includes('system-change')) reasons.push('system-change');
+  if (!toolsSame) reasons.push('tool-change');
+  if (!configSame) reasons.push('config-change');
+  if (changes.series) reasons.push('new-series');
+  if (!messagesKept && reasons.length === 0) reasons.push('unexplained');
+  return {
+    previous: prevIndex,
+    firstCall: false,
+    keptMessages,
+    previousMessageCount: prev.messageCount,
+    keptBytes: keptPrefixBytes(prev, cur, kept),
+    previousBytes: serializedBytes(prev),
+    bytes,
+    extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
+    reasons,
+  };
+}
 
-  private keptMessageCount(prev: readonly Message[], cur: readonly Message[]): number {
-    const n = Math.min(prev.length, cur.length);
-    let i = 0;
-    while (i < n && (prev[i] === cur[i] || this.serialized(prev[i]).json === this.serialized(cur[i]).json)) i++;
-    return i;
-  }
-
-  /** UTF-8 bytes of serializeForPrefix(...) without building it (once per input: the next call reuses it). */
-  private serializedBytes(input: PrefixInput): number {
-    let n = this.inputBytes.get(input);
-    if (n === undefined) {
-      n = this.headBytes(input.head) + Math.max(0, input.messages.length - 1);
-      for (const m of input.messages) n += this.serialized(m).bytes;
-      this.inputBytes.set(input, n);
-    }
-    return n;
-  }
-
-  /** UTF-8 bytes of the common prefix of two serialized requests, message by message. */
-  private keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, keptMessages: number): number {
-    if (prev.head !== cur.head) return utf8Bytes(cur.head, commonPrefixLength(prev.head, cur.head));
-    let n = this.headBytes(cur.head);
-    for (let i = 0; i < keptMessages; i++) n += this.serialized(cur.messages[i]).bytes + (i > 0 ? 1 : 0);
-    const a = prev.messages[keptMessages];
-    const b = cur.messages[keptMessages];
-    if (a === undefined || b === undefined) return n;
-    // Both continue: the separating comma is shared, then part of the first differing message.
-    if (keptMessages > 0) n += 1;
-    const ja = this.serialized(a).json;
-    const jb = this.serialized(b).json;
-    return n + utf8Bytes(jb, commonPrefixLength(ja, jb));
-  }
-
-  /** What call `cur` keeps of the call before it, and why it breaks the prefix if it does. */
-  analyze(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince): PrefixAnalysis {
-    const bytes = this.serializedBytes(cur);
-    if (!prev || prevIndex === null) {
-      return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
-    }
-    const keptMessages = this.keptMessageCount(prev.messages, cur.messages);
-    // Calls under one header share its system text and tools object: compare those before serializing.
-    const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
-    const toolsSame = prev.tools === cur.tools || JSON.stringify(prev.tools) === JSON.stringify(cur.tools);
-    const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
-    const messagesKept = keptMessages === prev.messages.length;
-    const reasons: BreakReason[] = [];
-    if (!messagesKept) {
-      if (changes.compactionReplace) reasons.push('compaction');
-      if (changes.otherReplace) reasons.push('replace');
-      if (changes.projection) reasons.push('projection');
-      if (changes.systemMessage && !reasons.includes('replace')) reasons.push('system-change');
-    }
-    if (!systemSame && !reasons.includes('system-change')) reasons.push('system-change');
-    if (!toolsSame) reasons.push('tool-change');
-    if (!configSame) reasons.push('config-change');
-    if (changes.series) reasons.push('new-series');
-    if (!messagesKept && reasons.length === 0) reasons.push('unexplained');
-    return {
-      previous: prevIndex,
-      firstCall: false,
-      keptMessages,
-      previousMessageCount: prev.messages.length,
-      keptBytes: this.keptPrefixBytes(prev, cur, keptMessages),
-      previousBytes: this.serializedBytes(prev),
-      bytes,
-      extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
-      reasons,
-    };
-  }
+/** UTF-8 bytes of the common prefix of two serialized requests, from the kept messages' bytes. */
+function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, kept: KeptSinceMark): number {
+  if (prev.head.text !== cur.head.text) return utf8Bytes(cur.head.text, commonPrefixLength(prev.head.text, cur.head.text));
+  const n = kept.keptMessages;
+  let bytes = cur.head.bytes + kept.keptMessageBytes + Math.max(0, n - 1);
+  const diff = kept.firstDifference;
+  if (!diff) return bytes;
+  // Both continue: the separating comma is shared, then part of the first differing message.
+  if (n > 0) bytes += 1;
+  return bytes + utf8Bytes(diff.after, commonPrefixLength(diff.before, diff.after));
 }

@@ -29,28 +29,18 @@ const LINE_BYTES = 1024;
  * Reads, folds and indexes a log in one streaming pass (issue #6): each
  * committed event goes from the reader straight into the walk and is then
  * dropped; only the decoded bytes, a few numbers per line (EventStore)
- * and what the riders keep remain. While the walk runs, the events on the
- * current surface stay live so every rule and analysis sees one object per
- * event (message identity is what the request analysis caches on).
+ * and what the riders keep remain. No event is kept alive for the walk: the
+ * riders keep what they need as numbers (the surface ledger), and a rule
+ * that looks back parses the event again from its line.
  */
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
   const lines = new LineStore(true);
   const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined, options.sizeHint ?? 0);
-  const lookup = liveLookup(store);
-  const { live, eventAt } = lookup;
-  const keepLive: SurfaceVisitor = {
-    run() { /* chunk deltas never reach the surface */ },
-    after(event, _state, plan) {
-      if (plan.kind === 'append') live.set(event.seq, event);
-      else if (plan.kind === 'replace') {
-        for (const seq of plan.shadowed) live.delete(seq);
-        live.set(event.seq, event);
-      }
-    },
-  };
+  const lookup = currentLookup(store);
+  const { eventAt } = lookup;
   let loader: SessionLoader | null = null;
   const start = (m: LogMeta) => {
-    loader = new SessionLoader(m, { eventAt, riders: [keepLive, ...(options.riders?.(m, store) ?? [])] });
+    loader = new SessionLoader(m, { eventAt, riders: options.riders?.(m, store) ?? [] });
     return loader;
   };
   const read = await readLog(source, {
@@ -74,29 +64,21 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
   const l: SessionLoader = loader ?? start({ header: read.header, version: read.version, dialect: read.dialect });
   const loggedCount = store.length;
   const synthetic = l.restore((event) => { store.addSynthetic(event); lookup.current = event; });
-  lookup.finish();
+  lookup.current = null;
   return sessionFoldOf<EventStore, ReadMeta>(readMeta, store, loggedCount, store.origin.bind(store), l, synthetic, eventAt);
 }
 
 /**
- * Event lookup by seq for the walk and after it. Made in its own scope so
- * the closure the session keeps holds only the store and the live events,
- * never the loader, its riders or the caller's options.
+ * Event lookup by seq for the walk and after it: the event being walked is
+ * at hand, every earlier one is parsed again from its line (a rule looks
+ * back rarely: replace endpoints, a changed message). Made in its own scope
+ * so the closure the session keeps holds only the store, never the loader,
+ * its riders or the caller's options.
  */
-function liveLookup(store: EventStore) {
-  const live = new Map<number, LogEvent>();
+function currentLookup(store: EventStore) {
   const lookup = {
-    live,
     current: null as LogEvent | null,
-    walking: true,
-    eventAt: (seq: number): LogEvent | undefined =>
-      (lookup.walking ? (lookup.current?.seq === seq ? lookup.current : live.get(seq)) : undefined) ?? store.bySeq(seq),
-    /** The walk is over: lookups go to the store alone. */
-    finish(): void {
-      lookup.current = null;
-      lookup.walking = false;
-      live.clear();
-    },
+    eventAt: (seq: number): LogEvent | undefined => (lookup.current?.seq === seq ? lookup.current : store.bySeq(seq)),
   };
   return lookup;
 }

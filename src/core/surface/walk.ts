@@ -92,15 +92,24 @@ export function walkSurface(
 export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: SurfaceVisitor; error(): unknown } {
   let failure: unknown = undefined;
   let failed = false;
-  const run = (fn: () => void) => {
-    if (failed) return;
-    try { fn(); } catch (err) { failed = true; failure = err; }
-  };
+  const fail = (err: unknown) => { failed = true; failure = err; };
+  // Hooks per event: plain loops in a try, no closure made per call.
+  const before = visitors.filter((v) => v.before);
+  const after = visitors.filter((v) => v.after);
   return {
     visitor: {
-      before: (event, state, ctx) => run(() => { for (const v of visitors) v.before?.(event, state, ctx); }),
-      after: (event, state, plan, ctx) => run(() => { for (const v of visitors) v.after?.(event, state, plan, ctx); }),
-      run: (packed, state, ctx) => run(() => { for (const v of visitors) visitRun(v, packed, state, ctx); }),
+      before(event, state, ctx) {
+        if (failed) return;
+        try { for (const v of before) v.before!(event, state, ctx); } catch (err) { fail(err); }
+      },
+      after(event, state, plan, ctx) {
+        if (failed) return;
+        try { for (const v of after) v.after!(event, state, plan, ctx); } catch (err) { fail(err); }
+      },
+      run(packed, state, ctx) {
+        if (failed) return;
+        try { for (const v of visitors) visitRun(v, packed, state, ctx); } catch (err) { fail(err); }
+      },
     },
     error: () => (failed ? failure ?? new Error('visitor failed') : undefined),
   };

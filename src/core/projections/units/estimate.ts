@@ -1,3 +1,5 @@
+import { jsonText } from '../../util/json-text.ts';
+
 /**
  * The token meter's fixed-density heuristic (spec §4.9; DSH
  * packages/llm/token-meter/src/estimate.ts): 4 characters per token, 4
@@ -52,5 +54,5 @@ export function estimateSystemTokens(header: { system?: any } | undefined): numb
 
 export function estimateToolsTokens(header: { tools?: any } | undefined): number {
   if (header?.tools === undefined || header.tools.length === 0) return 0;
-  return tokens(JSON.stringify(header.tools).length) + BLOCK_OVERHEAD;
+  return tokens(jsonText(header.tools).length) + BLOCK_OVERHEAD;
 }

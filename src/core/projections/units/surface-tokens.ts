@@ -1,6 +1,6 @@
 import { surfaceEventTypes } from '../../log/event-types.ts';
 import type { Dialect, LogEvent } from '../../log/types.ts';
-import { deriveEventMessage } from '../../messages/derive.ts';
+import { eventMessage } from '../../messages/derive.ts';
 import { estimateMessage } from './estimate.ts';
 
 /**
@@ -25,14 +25,28 @@ function endpoints(op: any): { start: number; end: number } {
   return 'startSeq' in op ? { start: op.startSeq, end: op.endSeq } : { start: op.start, end: op.end };
 }
 
+/** Most events move nothing: one shared answer, no allocation per event. */
+const NO_CHANGE: SurfaceTokensStep = Object.freeze({ deltaTokens: 0, claim: undefined });
+
+/** Each surface event's price, once: contextPressure and contextBreakdown both fold it. Weak: it goes with the event. */
+const prices = new WeakMap<LogEvent, number>();
+function priceOf(event: LogEvent): number {
+  let price = prices.get(event);
+  if (price === undefined) {
+    const message = eventMessage(event);
+    price = message === null ? 0 : estimateMessage(message);
+    prices.set(event, price);
+  }
+  return price;
+}
+
 export function surfaceTokensStep(dialect: Dialect, claim: ShadowClaim | undefined, event: LogEvent): SurfaceTokensStep {
   if (event.type === 'compaction/summary' || event.type === 'compaction/prune') {
     const { shadowedRange, shadowedTokenCount } = event.data;
     return { deltaTokens: 0, claim: { start: shadowedRange.start, end: shadowedRange.end, tokens: shadowedTokenCount } };
   }
-  if (!surfaceEventTypes(dialect).has(event.type) || event.surfaceOp === undefined) return { deltaTokens: 0, claim: undefined };
-  const message = deriveEventMessage(event);
-  const price = message === null ? 0 : estimateMessage(message);
+  if (!surfaceEventTypes(dialect).has(event.type) || event.surfaceOp === undefined) return NO_CHANGE;
+  const price = priceOf(event);
   const op = event.surfaceOp;
   if (op === 'append') return { deltaTokens: price, claim: undefined };
   // A replace logged without a shadow price (older logs) folds neutrally: the total drifts.

@@ -1,0 +1,338 @@
+import type { LogEvent } from '../log/types.ts';
+import { eventMessage } from '../messages/derive.ts';
+import type { Message } from '../messages/types.ts';
+import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
+import { systemText } from '../prompt/system-nodes.ts';
+import { utf8Bytes } from '../util/utf8.ts';
+import { Fenwick } from '../util/fenwick.ts';
+import { grownTo } from '../util/typed.ts';
+import type { SurfaceContext, SurfacePlan, SurfaceState } from './types.ts';
+import type { SurfaceVisitor } from './walk.ts';
+
+/**
+ * What the load needs to know about the surface, kept as the walk goes so
+ * that per-call and per-change questions are answered from what changed,
+ * never by walking every node (issue #15: a session on a 1M-token window
+ * holds thousands of messages between compactions).
+ *
+ * Each node lives in a *slot*. An append takes a new slot at the end; a
+ * replace puts its node in the slot of the first node it shadows and kills
+ * the slots of the others (log-and-surface §4.2: a replace swaps a
+ * contiguous run for one node). Slot order is therefore always surface
+ * order, and prefix sums over slots (Fenwick trees) give "how many nodes /
+ * messages / message bytes come before this node" in O(log n).
+ *
+ * Since the last `mark()` (the previous model call) the ledger also keeps
+ * what each changed slot held, so the call after a replace or a message
+ * projection compares the two contexts from the lowest changed position
+ * only (prompt-and-requests §7.2: an append-only series keeps everything
+ * before it). Messages themselves are not kept: a comparison derives the
+ * few it needs from the log.
+ */
+const ALIVE = 1;
+const MESSAGE = 2;
+/** The message's role is `system` (counted for §5.4's "several system messages"). */
+const SYSTEM_ROLE = 4;
+/** The node is a `system/message` event (prompt-and-requests §5.1). */
+const SYSTEM_EVENT = 8;
+/** An owned runtime-context snapshot (prompt-and-requests §3.4). */
+const RUNTIME_CONTEXT = 16;
+
+/** What a slot held at the last mark, recorded on its first change after it. */
+interface SlotBefore {
+  flags: number;
+  seq: number;
+  bytes: number;
+  /** The message projection in force then (V4 §6.4), if any. */
+  projection: Message | undefined;
+}
+
+/** A system/message node on the surface, with the §5.1 class of its text. */
+export interface LedgerSystemNode {
+  seq: number;
+  /** '' dormant; a string: one text block; undefined: active but opaque content. */
+  text: string | undefined;
+}
+
+/** The outcome of comparing the context at the mark with the current one. */
+export interface KeptSinceMark {
+  /** Leading messages equal in both (prompt-and-requests §7.2). */
+  keptMessages: number;
+  /** UTF-8 bytes of the JSON of those messages, commas between them excluded. */
+  keptMessageBytes: number;
+  /** The JSON of the first differing pair, when both contexts continue past the kept ones. */
+  firstDifference: { before: string; after: string } | null;
+}
+
+export class SurfaceLedger implements SurfaceVisitor {
+  private slotSeq = new Float64Array(1024);
+  private slotFlags = new Uint8Array(1024);
+  private slotBytes = new Float64Array(1024);
+  private slotEnd = 0;
+  private readonly slotOfSeq = new Map<number, number>();
+  /** The ledger's own copy of each projected node's message, by slot. */
+  private readonly projections = new Map<number, Message>();
+  private readonly nodeCounts = new Fenwick();
+  private readonly messageCounts = new Fenwick();
+  private readonly messageBytes = new Fenwick();
+  private systemRoles = 0;
+  /** Runtime-context slots in surface order; dead ones are dropped lazily from the end. */
+  private contextSlots: number[] = [];
+  /** system/message slots on the surface, in surface order (few: one per prompt change). */
+  private systemSlots: number[] = [];
+  private readonly systemTexts = new Map<number, string | undefined>();
+
+  // Since the last mark:
+  private markSlotEnd = 0;
+  private lowestChange = Infinity;
+  private readonly heldAtMark = new Map<number, SlotBefore>();
+
+  get nodeCount(): number {
+    return this.slotOfSeq.size;
+  }
+  get messageCount(): number {
+    return this.messageCounts.total();
+  }
+  /** UTF-8 bytes of every message's JSON, summed. */
+  get totalMessageBytes(): number {
+    return this.messageBytes.total();
+  }
+  /** Messages whose role is `system`. */
+  get systemRoleCount(): number {
+    return this.systemRoles;
+  }
+
+  isOnSurface(seq: number): boolean {
+    return this.slotOfSeq.has(seq);
+  }
+
+  /** Surface index of a node (its position in `state.nodes`), or −1 when it is not on the surface. */
+  indexOf(seq: number): number {
+    const slot = this.slotOfSeq.get(seq);
+    return slot === undefined ? -1 : this.nodeCounts.prefix(slot);
+  }
+
+  /** The last owned runtime-context snapshot in surface order (prompt-and-requests §4.4), or null. */
+  lastRuntimeContext(): number | null {
+    const slots = this.contextSlots;
+    while (slots.length && !(this.slotFlags[slots[slots.length - 1]] & ALIVE && this.slotFlags[slots[slots.length - 1]] & RUNTIME_CONTEXT)) slots.pop();
+    return slots.length ? this.slotSeq[slots[slots.length - 1]] : null;
+  }
+
+  /** system/message nodes on the surface, in surface order. */
+  systemNodes(): LedgerSystemNode[] {
+    return this.systemSlots.map((slot) => ({ seq: this.slotSeq[slot], text: this.systemTexts.get(slot) }));
+  }
+
+  after(event: LogEvent, state: SurfaceState, plan: SurfacePlan): void {
+    switch (plan.kind) {
+      case 'append':
+        this.put(this.newSlot(), event, state);
+        return;
+      case 'replace': {
+        const first = this.slotOfSeq.get(plan.shadowed[0]);
+        for (const seq of plan.shadowed) {
+          const slot = this.slotOfSeq.get(seq);
+          if (slot !== undefined) this.kill(slot);
+        }
+        // Shadowed nodes are contiguous, and slot order is surface order: the first one's slot is the run's place.
+        this.put(first ?? this.newSlot(), event, state);
+        return;
+      }
+      case 'project':
+        for (const [seq, message] of plan.messages) {
+          const slot = this.slotOfSeq.get(seq);
+          if (slot === undefined) continue;
+          this.remember(slot);
+          this.setMessage(slot, message);
+          this.projections.set(slot, message);
+        }
+        return;
+      case 'none':
+      case 'reject':
+        return;
+    }
+  }
+
+  /** A model call was cut here: later changes are measured against this surface. */
+  mark(): void {
+    this.markSlotEnd = this.slotEnd;
+    this.lowestChange = Infinity;
+    this.heldAtMark.clear();
+  }
+
+  /** Whether the surface only grew at the end since the mark. */
+  get onlyAppendedSinceMark(): boolean {
+    return this.lowestChange === Infinity;
+  }
+
+  /** Messages before the first slot changed since the mark: untouched, in both contexts. */
+  private messagesBeforeChange(): number {
+    return this.lowestChange === Infinity ? this.messageCounts.prefix(this.markSlotEnd) : this.messageCounts.prefix(this.lowestChange);
+  }
+
+  /**
+   * The context at the mark against the current one: how many leading
+   * messages are equal, their bytes, and the first differing pair's JSON.
+   * Work is proportional to the messages compared from the lowest changed
+   * position (nearly always one pair), not to the surface.
+   */
+  keptSinceMark(eventAt: SurfaceContext['eventAt'], previousCount: number): KeptSinceMark {
+    let kept = this.messagesBeforeChange();
+    let firstDifference: KeptSinceMark['firstDifference'] = null;
+    if (this.lowestChange !== Infinity) {
+      const changed: number[] = [];
+      let lastChanged = -1;
+      for (const [slot, was] of this.heldAtMark) {
+        if (was.flags & MESSAGE) changed.push(slot);
+        if (slot > lastChanged) lastChanged = slot;
+      }
+      changed.sort((a, b) => a - b);
+      let p = this.lowestChange;
+      let c = this.lowestChange;
+      let u = 0;
+      for (;;) {
+        while (u < changed.length && changed[u] < p) u++;
+        const ps = this.previousMessageSlot(p, changed[u]);
+        const cs = this.nextMessageSlot(c);
+        if (ps < 0 || cs < 0) break;
+        if (ps === cs && ps > lastChanged) {
+          // Past every change: the rest of the earlier context is still here, message for message.
+          kept += this.messageCounts.prefix(this.markSlotEnd) - this.messageCounts.prefix(ps);
+          break;
+        }
+        if (ps === cs && !this.heldAtMark.has(ps)) {
+          // The same untouched node on both sides.
+          kept++;
+          p = c = ps + 1;
+          continue;
+        }
+        const before = this.messageJson(ps, this.heldAtMark.get(ps), eventAt);
+        const after = this.messageJson(cs, undefined, eventAt);
+        if (before !== after) {
+          firstDifference = { before, after };
+          break;
+        }
+        kept++;
+        p = ps + 1;
+        c = cs + 1;
+      }
+    }
+    kept = Math.min(kept, previousCount);
+    const keptSlot = kept < this.messageCount ? this.messageCounts.findKth(kept + 1) : this.slotEnd;
+    return { keptMessages: kept, keptMessageBytes: this.messageBytes.prefix(keptSlot), firstDifference };
+  }
+
+  /** The first slot at or after `from` that held a message at the mark (`changed`: the next changed slot that did). */
+  private previousMessageSlot(from: number, changed: number | undefined): number {
+    let s = this.nextMessageSlot(from);
+    // A slot that changed since the mark is read from its record, not from what it holds now.
+    while (s >= 0 && this.heldAtMark.has(s)) s = this.nextMessageSlot(s + 1);
+    if (s >= this.markSlotEnd) s = -1;
+    if (changed !== undefined && (s < 0 || changed < s)) return changed;
+    return s;
+  }
+
+  /** The first slot at or after `from` that holds a message now, or −1. */
+  private nextMessageSlot(from: number): number {
+    const k = this.messageCounts.prefix(from) + 1;
+    return k <= this.messageCount ? this.messageCounts.findKth(k) : -1;
+  }
+
+  private messageJson(slot: number, before: SlotBefore | undefined, eventAt: SurfaceContext['eventAt']): string {
+    const seq = before ? before.seq : this.slotSeq[slot];
+    const projection = before ? before.projection : this.projections.get(slot);
+    const message = projection ?? messageOf(eventAt(seq));
+    return JSON.stringify(message);
+  }
+
+  private newSlot(): number {
+    if (this.slotEnd === this.slotSeq.length) {
+      const size = this.slotEnd * 2;
+      this.slotSeq = grownTo(this.slotSeq, size);
+      this.slotFlags = grownTo(this.slotFlags, size);
+      this.slotBytes = grownTo(this.slotBytes, size);
+    }
+    this.nodeCounts.push(0);
+    this.messageCounts.push(0);
+    this.messageBytes.push(0);
+    return this.slotEnd++;
+  }
+
+  /** Records what a slot held at the mark, on its first change after it. */
+  private remember(slot: number): void {
+    // A slot made after the mark was not part of the earlier context: its changes do not count.
+    if (slot >= this.markSlotEnd || this.heldAtMark.has(slot)) return;
+    this.lowestChange = Math.min(this.lowestChange, slot);
+    this.heldAtMark.set(slot, { flags: this.slotFlags[slot], seq: this.slotSeq[slot], bytes: this.slotBytes[slot], projection: this.projections.get(slot) });
+  }
+
+  private kill(slot: number): void {
+    this.remember(slot);
+    this.setMessage(slot, null);
+    this.nodeCounts.add(slot, -1);
+    this.slotOfSeq.delete(this.slotSeq[slot]);
+    this.projections.delete(slot);
+    if (this.slotFlags[slot] & SYSTEM_EVENT) {
+      this.systemSlots = this.systemSlots.filter((s) => s !== slot);
+      this.systemTexts.delete(slot);
+    }
+    this.slotFlags[slot] = 0;
+  }
+
+  /** A node enters `slot` (new, or the place of the run it replaced). */
+  private put(slot: number, event: LogEvent, state: SurfaceState): void {
+    if (slot < this.markSlotEnd) this.remember(slot);
+    this.slotSeq[slot] = event.seq;
+    this.slotFlags[slot] = ALIVE;
+    this.nodeCounts.add(slot, 1);
+    this.slotOfSeq.set(event.seq, slot);
+    const message = eventMessage(event, state.projected);
+    this.setMessage(slot, message);
+    if (isRuntimeContextEvent(event)) {
+      this.slotFlags[slot] |= RUNTIME_CONTEXT;
+      insertSorted(this.contextSlots, slot);
+    }
+    if (event.type === 'system/message') {
+      this.slotFlags[slot] |= SYSTEM_EVENT;
+      insertSorted(this.systemSlots, slot);
+      // The stored message's class, even when its content is empty (a dormant prompt, §5.1).
+      this.systemTexts.set(slot, systemText(event.data?.message?.content));
+    }
+  }
+
+  /** Sets (or clears) the message a slot contributes, keeping the sums in step. */
+  private setMessage(slot: number, message: Message | null): void {
+    const flags = this.slotFlags[slot];
+    if (flags & MESSAGE) {
+      this.messageCounts.add(slot, -1);
+      this.messageBytes.add(slot, -this.slotBytes[slot]);
+      if (flags & SYSTEM_ROLE) this.systemRoles--;
+    }
+    let next = flags & ~(MESSAGE | SYSTEM_ROLE);
+    let bytes = 0;
+    if (message) {
+      bytes = utf8Bytes(JSON.stringify(message));
+      next |= MESSAGE;
+      this.messageCounts.add(slot, 1);
+      this.messageBytes.add(slot, bytes);
+      if (message.role === 'system') {
+        next |= SYSTEM_ROLE;
+        this.systemRoles++;
+      }
+    }
+    this.slotFlags[slot] = next;
+    this.slotBytes[slot] = bytes;
+  }
+}
+
+function messageOf(event: LogEvent | undefined): Message | null {
+  return event ? eventMessage(event) : null;
+}
+
+/** Inserts into an ascending list (appends, the common case, cost nothing). */
+function insertSorted(list: number[], value: number): void {
+  let i = list.length;
+  while (i > 0 && list[i - 1] > value) i--;
+  list.splice(i, 0, value);
+}
