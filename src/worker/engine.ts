@@ -4,17 +4,18 @@ import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
-import { Replay, type ReplayColumns } from '../core/replay/replay-index.ts';
+import { Replay } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
+import { plainSnapshot } from '../core/prompt/context-stream.ts';
 import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { LogEvent } from '../core/log/types.ts';
-import type { ModelRequest } from '../core/requests/build.ts';
+import { plainRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
@@ -101,7 +102,7 @@ export class Engine {
     this.previews = new Map();
     this.nodeViews = new Map();
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
-    this.appendIndexes = r.appends.finish();
+    this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
     // A finding points at its seq; one with only a line (a row that never became an event) at the next event.
@@ -146,7 +147,7 @@ export class Engine {
         reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
       })),
       contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
-        seq: c.seq, index: replay.indexOfSeq(c.seq), names: c.sections.map((x) => x.name), onSurface: c.onSurface,
+        seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
         shadowedBy: c.shadowedBy, reemittedAfterShadowing: c.reemittedAfterShadowing, unchanged: c.unchanged,
         cleared: c.form === 'cleared', turn: c.turn, step: c.step,
       })),
@@ -299,7 +300,8 @@ export class Engine {
     if (!bEntry) throw new Error(`no runtime-context snapshot at seq ${b}`);
     const aSeq = a ?? bEntry.previousSeq;
     const aEntry = aSeq === null ? undefined : snapshots.find((s) => s.seq === aSeq);
-    return { a: aEntry ?? null, b: bEntry, diff: aEntry ? (this.prompts!.runtimeContext.compare(aEntry.seq, b) ?? bEntry.diff) : bEntry.diff };
+    const diff = aEntry ? (this.prompts!.runtimeContext.compare(aEntry.seq, b) ?? bEntry.diff) : bEntry.diff;
+    return { a: aEntry ? plainSnapshot(aEntry) : null, b: plainSnapshot(bEntry), diff };
   }
 
   /** One model call in full, with a message-level diff against the previous call. */
@@ -308,8 +310,8 @@ export class Engine {
     const request = list[index];
     if (!request) throw new Error(`no request ${index}`);
     // Messages are derived from the log when read: once here, and one array shared by both places.
-    const messages = request.messages;
-    const plain: ModelRequest = { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
+    const plain = plainRequest(request);
+    const messages = plain.messages;
     const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
     if (!previous) return { request: plain, messageDiff: null };
     const before = new Set(previous.messages.map((m) => m.id));
@@ -378,8 +380,9 @@ export class Engine {
       switch (req.op) {
         case 'load': {
           const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
-          // The bulk columns travel as transferred buffers (no structured clone); the worker keeps its own.
-          const columns = transferableColumns(summary.columns);
+          // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
+          // copies of the few it navigates with.
+          const columns = this.replay!.handOverColumns();
           post({ id: req.id, ok: true, result: { ...summary, columns } }, Object.values(columns).map((c) => c.buffer as ArrayBuffer));
           return;
         }
@@ -439,13 +442,6 @@ function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
     read, synthetic: [], events: [], loggedCount: 0, originAt: () => null, surface: emptySurface(), steps: [],
     diagnostics: [], messages: [], transcript: [], ok: true, eventAt: () => undefined,
   };
-}
-
-/** Copies of the replay columns, each on its own buffer, for postMessage's transfer list. */
-export function transferableColumns(columns: ReplayColumns): ReplayColumns {
-  const out = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
-  for (const key of Object.keys(columns) as (keyof ReplayColumns)[]) out[key] = columns[key].slice();
-  return out as ReplayColumns;
 }
 
 /** Token estimate that never throws on a malformed message (the fold reports those). */

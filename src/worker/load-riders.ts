@@ -4,30 +4,8 @@ import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { generationOf, unitsFor } from '../core/projections/units/index.ts';
 import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
-import { grownTo } from '../core/util/typed.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
-
-/** Event indexes of append-origin surface events (the transcript), collected during the walk. */
-class AppendIndexes implements SurfaceVisitor {
-  private out = new Uint32Array(1024);
-  private n = 0;
-  private i = 0;
-  run(run: { pieces: readonly unknown[] }): void {
-    this.i += run.pieces.length;
-  }
-  after(e: { surfaceOp?: unknown }): void {
-    if (e.surfaceOp === 'append') {
-      if (this.n === this.out.length) this.out = grownTo(this.out, this.n * 2);
-      this.out[this.n++] = this.i;
-    }
-    this.i++;
-  }
-  finish(): Uint32Array {
-    return this.out.slice(0, this.n);
-  }
-}
-
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
@@ -39,7 +17,6 @@ export interface LoadRiders {
   facts: FactsTracker;
   projections: ProjectionRegistry;
   projectionsGuard: ReturnType<typeof guardVisitors>;
-  appends: AppendIndexes;
 }
 
 /**
@@ -61,10 +38,9 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
     generation: generationOf(meta.dialect), history: true, keepEvents: false, purity: false,
     eventAt: store ? (seq) => store.bySeq(seq) : undefined,
   });
-  const projectionsGuard = guardVisitors([{ after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
-  const appends = new AppendIndexes();
+  const projectionsGuard = guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
   return {
-    visitors: [replay, facts, promptGuard.visitor, projectionsGuard.visitor, appends],
-    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard, appends,
+    visitors: [replay, facts, promptGuard.visitor, projectionsGuard.visitor],
+    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard,
   };
 }

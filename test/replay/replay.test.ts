@@ -68,6 +68,24 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(engine.search('turn/start', -1, 1)).toBe(engine.navigate('turn', -1, 1));
   });
 
+  it('answers are plain data a message port can carry (a request, a context comparison, an export)', async () => {
+    const text = generateLog({ dialect: 'v4', seed: 4, turns: 5, compactEvery: 2 }).text;
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text, name: 'gen.jsonl' }, () => {});
+    const last = summary.requests.length - 1;
+    const detail = engine.request(last);
+    const cloned = structuredClone(detail);
+    expect(cloned.request.messages.length).toBe(summary.requests[last].messageCount);
+    expect(cloned.request.loopRequest.messages).toEqual(cloned.request.messages);
+    expect(cloned.request.hash).toMatch(/^[0-9a-f]{16}$/);
+    const snapshots = summary.contextSnapshots;
+    expect(snapshots.length).toBeGreaterThan(1);
+    const comparison = structuredClone(engine.context(null, snapshots[snapshots.length - 1].seq));
+    expect(comparison.b.sections.map((s) => s.name)).toEqual(snapshots[snapshots.length - 1].names);
+    expect(typeof comparison.b.text).toBe('string');
+    expect(structuredClone(engine.export('request', 'json', summary.count - 1, false)).text).toContain('"messages"');
+  });
+
   it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
     const { eventPreview } = await import('../../src/core/replay/preview.ts');
     const text = generateLog({ dialect: 'v0', seed: 8, turns: 4 }).text;

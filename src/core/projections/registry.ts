@@ -87,6 +87,16 @@ export class ProjectionRegistry {
     return this.lastDriven;
   }
 
+  /** The event types some unit reads; undefined when a unit reads every event. */
+  get reads(): ReadonlySet<string> | undefined {
+    const out = new Set<string>();
+    for (const { unit } of this.registrations.values()) {
+      if (!unit.reads) return undefined;
+      for (const t of unit.reads) out.add(t);
+    }
+    return out;
+  }
+
   /** Registered units in drive order. */
   get units(): AnyUnit[] {
     return [...this.registrations.values()].map((r) => r.unit);

@@ -1,10 +1,11 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { canonicalHeader, isScrubbed } from '../requests/header.ts';
-import type { SurfaceVisitor } from '../surface/walk.ts';
+import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 import { findVariableReference } from './interpolate.ts';
 import { latestSystemNode, systemText } from './system-nodes.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
+import { TextPool } from '../util/text-pool.ts';
 import { finding, type PromptFinding } from '../requests/findings.ts';
 
 /**
@@ -46,13 +47,14 @@ export interface SystemPromptAt {
 }
 
 export class SystemPromptTimeline implements SurfaceVisitor {
+  readonly reads = readsOf(SURFACE_CHANGING_TYPES, ['request/header']);
   readonly states: SystemPromptState[] = [];
   readonly commits: SystemPromptCommit[] = [];
   readonly findings: PromptFinding[] = [];
   private readonly fromHeader: boolean;
 
   /** `fromHeader`: rc.8 (and mid logs with no system/message at all). `ledger` walks before this timeline. */
-  constructor(fromHeader: boolean, private readonly ledger: SurfaceLedger) {
+  constructor(fromHeader: boolean, private readonly ledger: SurfaceLedger, private readonly pool = new TextPool()) {
     this.fromHeader = fromHeader;
   }
 
@@ -95,6 +97,8 @@ export class SystemPromptTimeline implements SurfaceVisitor {
   private push(event: LogEvent, text: string | undefined | null, sourceSeq: number | null): void {
     const last = this.states.at(-1);
     if (last && last.text === text && last.sourceSeq === sourceSeq) return;
+    // The same prompt carried by many headers: one copy of the text for every state.
+    text = this.pool.text(text);
     this.states.push({ seq: event.seq, setBy: event.type, text, sourceSeq, scrubbed: isScrubbed(text) });
   }
 

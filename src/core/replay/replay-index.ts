@@ -4,7 +4,9 @@ import type { LogEvent } from '../log/types.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
 import { planSurfaceEvent } from '../surface/plan.ts';
-import { cloneSurface, emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
+import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState } from '../surface/types.ts';
+import type { Message } from '../messages/types.ts';
+import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
 import { grownTo as grown } from '../util/typed.ts';
@@ -43,6 +45,8 @@ export interface ReplayIndex {
   checkpointEvery: number;
   /** Event index of each checkpoint (the surface before that event), ascending; the first is 0. */
   checkpointAt: Uint32Array;
+  /** Indexes of the events logged with `surfaceOp: "append"` (the transcript), ascending. */
+  appendIndexes: Uint32Array;
   count: number;
 }
 
@@ -70,6 +74,21 @@ export interface ReplayBuilderOptions {
   projected?: (count: number) => number;
 }
 
+/**
+ * The surface before a checkpoint's event, kept compactly: the node list as
+ * chunks shared with the checkpoints around it, the projections map shared
+ * while no projection happened, and the replacements as a count of the
+ * final surface's list (it only grows).
+ */
+export interface SurfaceCheckpoint {
+  nodes: NodeSnapshot;
+  nextSeq: number;
+  replaceGeneration: number;
+  contentGeneration: number;
+  projected: ReadonlyMap<number, Message>;
+  replacementCount: number;
+}
+
 /** Collects the columns and checkpoints as a visitor of the load's surface walk. */
 export class ReplayBuilder implements SurfaceVisitor {
   /** A builder for a streaming load: line sizes and the projected count come from the store. */
@@ -81,7 +100,11 @@ export class ReplayBuilder implements SurfaceVisitor {
   private columns: ReplayColumns;
   private readonly typeIds = new Map<string, number>();
   private readonly typeNames: string[] = [];
-  private readonly checkpoints: SurfaceState[] = [];
+  private readonly checkpoints: SurfaceCheckpoint[] = [];
+  /** The walk's node list, mirrored plan by plan into chunks checkpoints share. */
+  private readonly nodes = new NodeChunks();
+  /** The projections map of the last checkpoint, shared by the next ones until a projection. */
+  private checkpointProjections: { generation: number; map: ReadonlyMap<number, Message> } | null = null;
   private readonly checkpointAt: number[] = [];
   private lastCheckpoint = -Infinity;
   private changedBytes = 0;
@@ -89,6 +112,10 @@ export class ReplayBuilder implements SurfaceVisitor {
   private step = 0;
   private retryPending = false;
   private readonly stepsWithCall = new Set<string>();
+  /** The step of the last chunk: its next chunk cuts nothing unless a retry is pending. */
+  private streamingKey: string | null = null;
+  private appends = new Uint32Array(1024);
+  private appendCount = 0;
 
   readonly checkpointEvery: number;
   private readonly bytesOf: ((index: number) => number) | undefined;
@@ -110,7 +137,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   before(_event: LogEvent, state: SurfaceState): void {
-    if (this.due()) this.checkpoint(cloneSurface(state));
+    if (this.due()) this.checkpoint(state, state.nextSeq);
   }
 
   /** K events since the last checkpoint, or enough changed bytes (but never closer than K/32: each one clones the surface). */
@@ -119,8 +146,18 @@ export class ReplayBuilder implements SurfaceVisitor {
     return gap >= this.checkpointEvery || (this.changedBytes >= this.checkpointBytes && gap >= Math.max(1, this.checkpointEvery >> 5));
   }
 
-  private checkpoint(state: SurfaceState): void {
-    this.checkpoints.push(state);
+  private checkpoint(state: SurfaceState, nextSeq: number): void {
+    if (this.checkpointProjections?.generation !== state.contentGeneration || this.checkpointProjections.map.size !== state.projected.size) {
+      this.checkpointProjections = { generation: state.contentGeneration, map: new Map(state.projected) };
+    }
+    this.checkpoints.push({
+      nodes: this.nodes.snapshot(),
+      nextSeq,
+      replaceGeneration: state.replaceGeneration,
+      contentGeneration: state.contentGeneration,
+      projected: this.checkpointProjections.map,
+      replacementCount: state.replacements.length,
+    });
     this.checkpointAt.push(this.n);
     this.lastCheckpoint = this.n;
     this.changedBytes = 0;
@@ -140,6 +177,8 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   after(e: LogEvent, _state: SurfaceState, plan: SurfacePlan): void {
+    if (plan.kind === 'append') this.nodes.append(plan.seq);
+    else if (plan.kind === 'replace') this.nodes.replace(plan.startIndex, plan.endIndex, plan.seq);
     const d = e.data ?? {};
     if (e.type === 'turn/start') { this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1; this.step = 0; }
     if (e.type === 'step/start') this.step = typeof d.step === 'number' ? d.step : this.step + 1;
@@ -155,6 +194,11 @@ export class ReplayBuilder implements SurfaceVisitor {
     }
     const typeId = this.typeIdOf(e.type);
     const i = this.put(e.seq, typeId, this.familyOfType[typeId], e.time, SURFACE_CHANGE[plan.kind], cut);
+    // Appended by intent, whatever the fold made of it: a rejected append is still in the transcript.
+    if (e.surfaceOp === 'append') {
+      if (this.appendCount === this.appends.length) this.appends = grown(this.appends, this.appendCount * 2);
+      this.appends[this.appendCount++] = i;
+    }
     if (this.bytesOf && plan.kind !== 'none' && plan.kind !== 'reject') this.changedBytes += this.bytesOf(i);
   }
 
@@ -166,11 +210,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     // Only the first member can start a call: a delta is never a finish.
     const cut = this.chunkStartsCall();
     for (let k = 0; k < run.pieces.length; k++) {
-      if (this.due()) {
-        const checkpoint = cloneSurface(state);
-        checkpoint.nextSeq = run.seq0 + k;
-        this.checkpoint(checkpoint);
-      }
+      if (this.due()) this.checkpoint(state, run.seq0 + k);
       this.put(run.seq0 + k, id, family, run.times[k], SURFACE_CHANGE.none, cut && k === 0);
     }
   }
@@ -178,6 +218,8 @@ export class ReplayBuilder implements SurfaceVisitor {
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
   private chunkStartsCall(): boolean {
     const key = stepKey(this.turn, this.step);
+    if (key === this.streamingKey && !this.retryPending) return false;
+    this.streamingKey = key;
     if (this.stepsWithCall.has(key) && !this.retryPending) return false;
     this.stepsWithCall.add(key);
     this.retryPending = false;
@@ -214,7 +256,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   /** The index, trimmed to the events walked; events from `loggedCount` on are synthetic. */
-  finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceState[] } {
+  finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
     const n = this.n;
     const c = this.columns;
     // A close fit is kept as a view; a loose one is copied to its size.
@@ -227,21 +269,27 @@ export class ReplayBuilder implements SurfaceVisitor {
     };
     columns.synthetic.fill(1, Math.min(loggedCount, n));
     return {
-      index: { columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery, checkpointAt: Uint32Array.from(this.checkpointAt), count: n },
+      index: {
+        columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery,
+        checkpointAt: Uint32Array.from(this.checkpointAt), appendIndexes: this.appends.slice(0, this.appendCount), count: n,
+      },
       checkpoints: this.checkpoints,
     };
   }
 }
 
+/** The columns navigation and seeks read; the others (family, turn, step, time, synthetic) are for display. */
+const NAVIGATION: readonly (keyof ReplayColumns)[] = ['seq', 'typeId', 'surfaceChange', 'requestCut'];
+
 export class Replay<E extends EventList = EventList> {
-  readonly index: ReplayIndex;
-  private readonly checkpoints: SurfaceState[];
+  index: ReplayIndex;
+  private readonly checkpoints: SurfaceCheckpoint[];
   private readonly ctx: SurfaceContext;
 
   /** The surface after the last event. */
   readonly finalState: SurfaceState;
 
-  constructor(readonly session: SessionFold<E>, built: { index: ReplayIndex; checkpoints: SurfaceState[] }) {
+  constructor(readonly session: SessionFold<E>, built: { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] }) {
     this.ctx = { dialect: session.read.dialect, eventAt: session.eventAt };
     this.index = built.index;
     this.checkpoints = built.checkpoints;
@@ -256,6 +304,21 @@ export class Replay<E extends EventList = EventList> {
     const builder = new ReplayBuilder({ checkpointEvery, capacity: session.events.length });
     walkSurface(session.events, session.read.dialect, [builder, ...riders], session.eventAt);
     return new Replay(session, builder.finish(session.loggedCount));
+  }
+
+  /**
+   * Hands the full columns over (to the page, which draws them) and keeps
+   * copies of the navigation columns only: the display columns cost the
+   * worker ~18 bytes an event it never reads again.
+   */
+  handOverColumns(): ReplayColumns {
+    const full = this.index.columns;
+    const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
+    for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
+      kept[key] = NAVIGATION.includes(key) ? full[key].slice() : full[key].subarray(0, 0);
+    }
+    this.index = { ...this.index, columns: kept as ReplayColumns };
+    return full;
   }
 
   /** Index of the event with this seq (events are in seq order; seqs may have gaps in a corrupt log). */
@@ -276,7 +339,7 @@ export class Replay<E extends EventList = EventList> {
     if (i < 0 || events.length === 0) return { state: emptySurface(), plan: null };
     i = Math.min(i, events.length - 1);
     const k = this.checkpointBefore(i);
-    const state = cloneSurface(this.checkpoints[k]);
+    const state = this.stateOf(this.checkpoints[k]);
     for (let j = this.index.checkpointAt[k]; j < i; j++) {
       const change = surfaceChange[j];
       if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
@@ -287,6 +350,18 @@ export class Replay<E extends EventList = EventList> {
     const plan = planSurfaceEvent(state, events.at(i)!, this.ctx);
     applySurfacePlan(state, plan);
     return { state, plan };
+  }
+
+  /** A checkpoint as a fresh surface state the seek may change. */
+  private stateOf(cp: SurfaceCheckpoint): SurfaceState {
+    return {
+      nodes: NodeChunks.toArray(cp.nodes),
+      nextSeq: cp.nextSeq,
+      replaceGeneration: cp.replaceGeneration,
+      contentGeneration: cp.contentGeneration,
+      projected: new Map(cp.projected),
+      replacements: this.finalState.replacements.slice(0, cp.replacementCount),
+    };
   }
 
   /** Which checkpoint a seek to event `i` starts from: the last one at or before it. */

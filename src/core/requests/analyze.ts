@@ -5,6 +5,7 @@ import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList, type SurfaceBefore } from './build.ts';
 import { SurfaceLedger } from '../surface/ledger.ts';
+import { TextPool } from '../util/text-pool.ts';
 import { Replay, ReplayBuilder } from '../replay/replay-index.ts';
 import { cutModeFor } from './cuts.ts';
 import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
@@ -39,6 +40,7 @@ export interface LogFacts {
 /** Collects the facts as events pass (a streaming load checks its guess with them). */
 export class FactsTracker implements SurfaceVisitor {
   readonly facts: LogFacts = { hasChunks: false, hasSystemMessage: false, hasHeaderSystem: false };
+  readonly reads: ReadonlySet<string> = new Set(['assistant/chunk', 'system/message', 'request/header']);
   run(): void {
     this.facts.hasChunks = true;
   }
@@ -90,17 +92,20 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
   const fromHeader = promptInHeader(read, facts);
   // The ledger walks first: the others read the surface through it.
   const ledger = new SurfaceLedger();
-  const systemPrompt = new SystemPromptTimeline(fromHeader, ledger);
+  // Prompts and tool lists repeat in every header: one copy of each, shared by the timeline and the calls.
+  const pool = new TextPool();
+  const systemPrompt = new SystemPromptTimeline(fromHeader, ledger, pool);
   const runtimeContext = new RuntimeContextStream(read.dialect === 'v4', ledger, limits);
-  const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks), ledger);
+  const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks), ledger, pool);
   const failures: PromptFailure[] = [];
-  const failureWatch: SurfaceVisitor = { run() { /* only turn/end reports failures */ }, after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
+  const failureWatch: SurfaceVisitor = { reads: new Set(['turn/end']), run() { /* only turn/end reports failures */ }, after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
   return {
     visitors: [ledger, builder, systemPrompt, runtimeContext, failureWatch],
     ledger,
     finish(finalState, surfaceBefore, eventAt) {
-      runtimeContext.finish(finalState);
+      runtimeContext.finish(finalState, eventAt);
       const requests = builder.finish(surfaceBefore, eventAt);
+      ledger.release();
       const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
       const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
         .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));

@@ -5,15 +5,16 @@ import type { Message } from '../messages/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { latestSystemNode } from '../prompt/system-nodes.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
+import { TextPool } from '../util/text-pool.ts';
 import type { CutMode, RequestCut } from './cuts.ts';
 import { CutDetector } from './cuts.ts';
 import { stepKey } from '../util/step-key.ts';
 import { finding, type PromptFinding } from './findings.ts';
 import { requestHash } from './hash.ts';
-import { canonicalHeader, headerEquals, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
+import { canonicalHeader, headerEquals, identicalHeaders, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
 import { analyzePrefix, requestHead, type ChangesSince, type PrefixAnalysis, type PrefixInput, type RequestHead } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
-import type { SurfaceVisitor } from '../surface/walk.ts';
+import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 
 /**
  * Every model call of a log, rebuilt from the log alone
@@ -107,6 +108,133 @@ export interface RequestList {
   findings: PromptFinding[];
 }
 
+/** A call as a plain object (messages derived once), for a message port or a JSON document. */
+export function plainRequest(request: ModelRequest): ModelRequest {
+  return request instanceof ModelCall ? request.toJSON() : { ...request };
+}
+
+/** Where the calls of one list derive their messages (one object for all of them). */
+interface CallSource {
+  surfaceBefore: SurfaceBefore;
+  eventAt: SurfaceContext['eventAt'];
+}
+
+/** What a call keeps at the cut; the rest (messages, loop request, hash) is derived when read. */
+interface CallFacts {
+  index: number;
+  cut: number;
+  turn: number;
+  step: number;
+  attempt: number;
+  cutKind: RequestCut['kind'];
+  messageCount: number;
+  header: RequestHeader | null;
+  headerSeq: number | null;
+  system: RequestSystemPrompt;
+  tools: { names: string[]; scrubbed: boolean };
+  toolHistory: ToolHistorySnapshot | undefined;
+  route: RouteContext | null;
+  sessionId: string | undefined;
+  replaceGeneration: number;
+  contentGeneration: number;
+  prefix: PrefixAnalysis;
+}
+
+/**
+ * One model call. A class with its derived fields as getters: thousands of
+ * calls cost one small record each at load, and `toJSON` gives the plain
+ * request (field order as the loop request and the reference have it).
+ */
+class ModelCall implements ModelRequest {
+  readonly index: number;
+  readonly cut: number;
+  readonly turn: number;
+  readonly step: number;
+  readonly attempt: number;
+  readonly cutKind: RequestCut['kind'];
+  readonly messageCount: number;
+  readonly header: RequestHeader | null;
+  readonly headerSeq: number | null;
+  readonly system: RequestSystemPrompt;
+  readonly tools: { names: string[]; scrubbed: boolean };
+  readonly toolHistory: ToolHistorySnapshot | undefined;
+  readonly route: RouteContext | null;
+  readonly exactness = 'exact' as const;
+  usage: Usage | undefined = undefined;
+  outcome: string | undefined = undefined;
+  readonly replaceGeneration: number;
+  readonly contentGeneration: number;
+  readonly prefix: PrefixAnalysis;
+  private readonly sessionId: string | undefined;
+  /** Set when the list is finished: where the messages at the cut are derived from. */
+  source: CallSource | null = null;
+  private hashMemo: string | undefined = undefined;
+
+  constructor(f: CallFacts) {
+    this.index = f.index;
+    this.cut = f.cut;
+    this.turn = f.turn;
+    this.step = f.step;
+    this.attempt = f.attempt;
+    this.cutKind = f.cutKind;
+    this.messageCount = f.messageCount;
+    this.header = f.header;
+    this.headerSeq = f.headerSeq;
+    this.system = f.system;
+    this.tools = f.tools;
+    this.toolHistory = f.toolHistory;
+    this.route = f.route;
+    this.sessionId = f.sessionId;
+    this.replaceGeneration = f.replaceGeneration;
+    this.contentGeneration = f.contentGeneration;
+    this.prefix = f.prefix;
+  }
+
+  get config(): LlmCallConfig | null {
+    return this.header?.config ?? null;
+  }
+
+  get messages(): readonly Message[] {
+    const source = this.source;
+    return source ? deriveMessages(source.surfaceBefore(this.cut), source.eventAt) : [];
+  }
+
+  /** The frozen request the loop handed to `llm.stream` (§8 layer A), built when read. */
+  get loopRequest(): LoopRequest {
+    return this.loopRequestWith(this.messages);
+  }
+
+  loopRequestWith(messages: readonly Message[]): LoopRequest {
+    const header = this.header;
+    const out: LoopRequest = { ...(header?.config ?? {}), messages, sessionId: this.sessionId };
+    if (header?.system !== undefined) out.system = header.system;
+    if (this.toolHistory) out.toolHistory = { tools: this.toolHistory.tools, updates: this.toolHistory.updates };
+    if (header?.tools !== undefined) out.tools = header.tools;
+    return out;
+  }
+
+  /** requestHash(loopRequest), computed when first read: it walks the whole request. */
+  get hash(): string {
+    return (this.hashMemo ??= requestHash(this.loopRequest));
+  }
+
+  /** The plain request, with its messages derived once. */
+  toJSON(): ModelRequest {
+    const messages = this.messages;
+    const out: Record<string, unknown> = {
+      index: this.index, cut: this.cut, turn: this.turn, step: this.step, attempt: this.attempt, cutKind: this.cutKind,
+      messageCount: this.messageCount, messages, header: this.header, headerSeq: this.headerSeq, config: this.config,
+      system: this.system, tools: this.tools, route: this.route, loopRequest: this.loopRequestWith(messages),
+      exactness: this.exactness, hash: this.hash, replaceGeneration: this.replaceGeneration,
+      contentGeneration: this.contentGeneration, prefix: this.prefix,
+    };
+    if (this.toolHistory) out.toolHistory = this.toolHistory;
+    if (this.usage) out.usage = this.usage;
+    if (this.outcome) out.outcome = this.outcome;
+    return out as unknown as ModelRequest;
+  }
+}
+
 const COMPACTION_SOURCES = new Set(['compact-checkpoint', 'compact-basic']);
 const COMPACTION_PLUGINS = new Set(['compact', 'dsh-compaction-basic']);
 
@@ -133,9 +261,14 @@ const noChanges = (): ChangesSince => ({ compactionReplace: false, otherReplace:
 
 /** The request builder as a surface visitor, so other analyses can share the walk. */
 export class RequestBuilder implements SurfaceVisitor {
+  /** Cuts (step starts, settlements, chunks), header/route/tool events, compaction bounds and every surface change. */
+  readonly reads = readsOf(SURFACE_CHANGING_TYPES, [
+    'step/start', 'assistant/chunk', 'assistant/attempt', 'assistant/message', 'request/header', 'request/context',
+    'developer/message', 'request/tool-update', 'compaction/start', 'compaction/end',
+  ]);
   readonly mode: CutMode;
   private readonly detector: CutDetector;
-  private readonly requests: ModelRequest[] = [];
+  private readonly requests: ModelCall[] = [];
   private readonly findings: PromptFinding[] = [];
   private readonly tools = new ToolHistoryFold();
   private readonly sessionId: string | undefined;
@@ -152,7 +285,7 @@ export class RequestBuilder implements SurfaceVisitor {
   private pendingToolUpdate: { seq: number } | null = null;
 
   /** `ledger` must walk before this builder: a cut reads the surface as it was before the cutting event. */
-  constructor(private readonly read: LogMeta, mode: CutMode, private readonly ledger: SurfaceLedger) {
+  constructor(private readonly read: LogMeta, mode: CutMode, private readonly ledger: SurfaceLedger, private readonly pool = new TextPool()) {
     this.mode = mode;
     this.detector = new CutDetector(this.mode);
     this.sessionId = read.header?.id;
@@ -208,12 +341,8 @@ export class RequestBuilder implements SurfaceVisitor {
    */
   finish(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
     this.prevInput = null;
-    for (const request of this.requests) {
-      const cut = request.cut;
-      const derive = () => deriveMessages(surfaceBefore(cut), eventAt);
-      Object.defineProperty(request, 'messages', { enumerable: true, configurable: true, get: derive });
-      Object.defineProperty(request.loopRequest, 'messages', { enumerable: true, configurable: true, get: derive });
-    }
+    const source: CallSource = { surfaceBefore, eventAt };
+    for (const request of this.requests) request.source = source;
     this.checkPendingToolUpdate();
     for (const s of this.detector.unsettled()) {
       this.findings.push(finding('request.step-unsettled', `step ${String(s.turn)}.${String(s.step)} (step/start at seq ${s.seq}) has no later assistant settlement: its model call was interrupted or never made, so no request is rebuilt for it`, s.seq));
@@ -230,6 +359,9 @@ export class RequestBuilder implements SurfaceVisitor {
   private onHeader(event: LogEvent): void {
     const raw = event.data?.header ?? {};
     const canonical = canonicalHeader(raw);
+    // One copy of each distinct prompt and tool list, however many headers repeat them.
+    if (canonical.system !== undefined) canonical.system = this.pool.text(canonical.system);
+    if (canonical.tools !== undefined) canonical.tools = this.pool.value(canonical.tools);
     const reason = event.data?.reason;
     const seq = event.seq;
     if (this.newest && raw.system !== undefined) this.findings.push(finding('request.header-system', `request/header at seq ${seq} carries system in a format-${this.read.version} log`, seq));
@@ -252,7 +384,8 @@ export class RequestBuilder implements SurfaceVisitor {
       if (changed) this.pendingToolUpdate = { seq };
     }
     this.tools.apply(event);
-    this.header = canonical;
+    // Headers logged at every step repeat the same one: calls under it share one object.
+    this.header = this.header && identicalHeaders(this.header, canonical) ? this.header : canonical;
     this.headerSeq = seq;
   }
 
@@ -274,11 +407,14 @@ export class RequestBuilder implements SurfaceVisitor {
 
   private onChunk(event: LogEvent): void {
     const d = event.data;
+    const type = d?.chunk?.type;
+    // Only a usage or a finish chunk tells the attempt anything.
+    if (type !== 'usage' && type !== 'finish') return;
     const index = this.streaming.get(stepKey(d?.turn, d?.step));
     if (index === undefined) return;
     const request = this.requests[index];
-    if (d?.chunk?.type === 'usage') request.usage = d.chunk.usage;
-    if (d?.chunk?.type === 'finish') request.outcome = d.chunk.reason?.kind;
+    if (type === 'usage') request.usage = d.chunk.usage;
+    else request.outcome = d.chunk.reason?.kind;
   }
 
   private snapshot(cut: RequestCut, event: LogEvent, state: SurfaceState, ctx: SurfaceContext): void {
@@ -292,11 +428,6 @@ export class RequestBuilder implements SurfaceVisitor {
     }
     const toolHistory = this.read.dialect === 'v4' ? this.tools.snapshot() : undefined;
     if (toolHistory?.fallback) this.findings.push(finding('request.tool-history-fallback', `the model call at seq ${cut.seq} falls back to current tools only`, cut.seq));
-    // `messages` is defined when the list is finished: derived from the log when read.
-    const loopRequest = { ...(header?.config ?? {}), sessionId: this.sessionId } as LoopRequest;
-    if (header?.system !== undefined) loopRequest.system = header.system;
-    if (toolHistory) loopRequest.toolHistory = { tools: toolHistory.tools, updates: toolHistory.updates };
-    if (header?.tools !== undefined) loopRequest.tools = header.tools;
     const input: PrefixInput = {
       config: header?.config ?? null,
       system: system.where === 'header' ? system.text : null,
@@ -310,31 +441,12 @@ export class RequestBuilder implements SurfaceVisitor {
     const prefix = analyzePrefix(index > 0 ? index - 1 : null, prev, input, this.changes, kept);
     ledger.mark();
     const names = this.toolNamesOf(header);
-    const request = {
-      index,
-      cut: cut.seq,
-      turn: cut.turn,
-      step: cut.step,
-      attempt: cut.attempt,
-      cutKind: cut.kind,
-      messageCount: input.messageCount,
-      header,
-      headerSeq: this.headerSeq,
-      config: header?.config ?? null,
-      system,
-      tools: { names: names ?? NO_NAMES, scrubbed: names === null },
-      route: this.route,
-      loopRequest,
-      exactness: 'exact',
-      hash: '',
-      replaceGeneration: state.replaceGeneration,
-      contentGeneration: state.contentGeneration,
-      prefix,
-    } as Omit<ModelRequest, 'messages'> as ModelRequest;
-    if (toolHistory) request.toolHistory = toolHistory;
-    // The hash walks the whole request (tools included): computed when first read, not for every call at load.
-    let hash: string | undefined;
-    Object.defineProperty(request, 'hash', { enumerable: true, configurable: true, get: () => (hash ??= requestHash(loopRequest)) });
+    const request = new ModelCall({
+      index, cut: cut.seq, turn: cut.turn, step: cut.step, attempt: cut.attempt, cutKind: cut.kind,
+      messageCount: input.messageCount, header, headerSeq: this.headerSeq, system,
+      tools: { names: names ?? NO_NAMES, scrubbed: names === null }, toolHistory, route: this.route, sessionId: this.sessionId,
+      replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, prefix,
+    });
     if (cut.kind !== 'chunk') {
       const usage = event.data?.usage ?? usageOfStream(event.data?.stream);
       if (usage) request.usage = usage;

@@ -39,6 +39,8 @@ export class CutDetector {
   private readonly started = new Set<string>();
   /** Settlement mode: step/start events no settlement has followed yet, by (turn, step). */
   private readonly awaiting = new Map<string, { seq: number; turn: unknown; step: unknown }[]>();
+  /** Chunk mode: the (turn, step) of the last chunk when it left no retry pending — its next chunk cuts nothing. */
+  private streamingKey: string | null = null;
 
   constructor(readonly mode: CutMode) {}
 
@@ -67,14 +69,17 @@ export class CutDetector {
       if (event.type !== 'assistant/chunk') return null;
       const k = key(d?.turn, d?.step);
       let cut: RequestCut | null = null;
-      if (!this.attempts.has(k) || this.rerequest.has(k)) {
+      // Deltas of one attempt come by the thousand: the same step as the last chunk, with no failed finish since, continues it.
+      if (k !== this.streamingKey && (!this.attempts.has(k) || this.rerequest.has(k))) {
         const attempt = (this.attempts.get(k) ?? 0) + 1;
         this.attempts.set(k, attempt);
         this.rerequest.delete(k);
         cut = { seq: event.seq, turn: d?.turn, step: d?.step, attempt, kind: 'chunk' };
       }
       const chunk = d?.chunk;
-      if (chunk?.type === 'finish' && (chunk.reason?.kind === 'error' || chunk.reason?.kind === 'aborted')) this.rerequest.add(k);
+      const failed = chunk?.type === 'finish' && (chunk.reason?.kind === 'error' || chunk.reason?.kind === 'aborted');
+      if (failed) this.rerequest.add(k);
+      this.streamingKey = failed ? null : k;
       return cut;
     }
     if (event.type !== 'assistant/attempt' && event.type !== 'assistant/message') return null;

@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { jsonText } from '../util/json-text.ts';
 
 /**
  * The request header (prompt-and-requests.md §6.1): canonical form, equality,
@@ -68,6 +69,17 @@ export function headerEquals(a: RequestHeader, b: RequestHeader): boolean {
   const at = toolList(a.tools);
   const bt = toolList(b.tools);
   return at.length === bt.length && at.every((t, i) => JSON.stringify(t) === JSON.stringify(bt[i]));
+}
+
+/**
+ * Whether two canonical headers are the same JSON, field for field and in
+ * order (stricter than headerEquals, which compares only DSH's fields): the
+ * request analysis then keeps one header object for both.
+ */
+export function identicalHeaders(a: RequestHeader, b: RequestHeader): boolean {
+  return a.system === b.system && JSON.stringify(a.config) === JSON.stringify(b.config)
+    && JSON.stringify(a.adapterDefaults) === JSON.stringify(b.adapterDefaults)
+    && (a.tools === undefined) === (b.tools === undefined) && jsonText(a.tools) === jsonText(b.tools);
 }
 
 /** The canonical form of the latest request/header in `events`, or undefined. */

@@ -7,7 +7,7 @@ import { utf8Bytes } from '../util/utf8.ts';
 import { Fenwick } from '../util/fenwick.ts';
 import { grownTo } from '../util/typed.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from './types.ts';
-import type { SurfaceVisitor } from './walk.ts';
+import { SURFACE_CHANGING_TYPES, type SurfaceVisitor } from './walk.ts';
 
 /**
  * What the load needs to know about the surface, kept as the walk goes so
@@ -65,6 +65,7 @@ export interface KeptSinceMark {
 }
 
 export class SurfaceLedger implements SurfaceVisitor {
+  readonly reads = SURFACE_CHANGING_TYPES;
   private slotSeq = new Float64Array(1024);
   private slotFlags = new Uint8Array(1024);
   private slotBytes = new Float64Array(1024);
@@ -152,6 +153,20 @@ export class SurfaceLedger implements SurfaceVisitor {
       case 'reject':
         return;
     }
+  }
+
+  /** Lets go of everything once the walk is over (the analyses that read it keep no question for later). */
+  release(): void {
+    this.slotSeq = new Float64Array(0);
+    this.slotFlags = new Uint8Array(0);
+    this.slotBytes = new Float64Array(0);
+    this.slotOfSeq.clear();
+    this.projections.clear();
+    this.heldAtMark.clear();
+    this.contextSlots = [];
+    this.systemSlots = [];
+    this.systemTexts.clear();
+    for (const f of [this.nodeCounts, this.messageCounts, this.messageBytes]) f.clear();
   }
 
   /** A model call was cut here: later changes are measured against this surface. */

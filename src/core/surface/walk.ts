@@ -1,4 +1,5 @@
 import type { EventList } from '../log/event-list.ts';
+import { MESSAGE_PROJECTION_TYPES, surfaceEventTypes } from '../log/event-types.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
 import { applySurfacePlan } from './apply.ts';
@@ -23,12 +24,46 @@ export interface SurfaceVisitor {
    * per member, so bulk handling is an optimisation, never a second rule.
    */
   run?(run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void;
+  /**
+   * The event types this visitor's `before`/`after` need; undefined = every
+   * event. A walk calls a visitor only for these (most events of a long log
+   * are chunk deltas most analyses ignore), so a visitor must list every type
+   * it reacts to — SURFACE_CHANGING_TYPES for one that follows the surface.
+   */
+  readonly reads?: ReadonlySet<string>;
 }
 
-/** A run to one visitor: in bulk when it has a `run` hook, else member by member. */
+/** Every type whose event may append, replace or project (any dialect): what a visitor following the surface reads. */
+export const SURFACE_CHANGING_TYPES: ReadonlySet<string> = new Set([...surfaceEventTypes('v4'), ...MESSAGE_PROJECTION_TYPES]);
+
+/** The union of type sets (undefined when any is undefined: then every event). */
+export function readsOf(...sets: (ReadonlySet<string> | Iterable<string> | undefined)[]): ReadonlySet<string> | undefined {
+  const out = new Set<string>();
+  for (const s of sets) {
+    if (s === undefined) return undefined;
+    for (const t of s) out.add(t);
+  }
+  return out;
+}
+
+/** The visitors to call for each event type, made once per type. */
+class Dispatch {
+  private readonly byType = new Map<string, readonly SurfaceVisitor[]>();
+  constructor(private readonly visitors: readonly SurfaceVisitor[]) {}
+  for(type: string): readonly SurfaceVisitor[] {
+    let list = this.byType.get(type);
+    if (!list) {
+      list = this.visitors.filter((v) => v.reads === undefined || v.reads.has(type));
+      this.byType.set(type, list);
+    }
+    return list;
+  }
+}
+
+/** A run to one visitor: in bulk when it has a `run` hook, else member by member (when it reads chunk deltas). */
 export function visitRun(visitor: SurfaceVisitor, run: PackedRun, state: SurfaceState, ctx: SurfaceContext): void {
   if (visitor.run) visitor.run(run, state, ctx);
-  else visitRunMembers(visitor, run, state, ctx);
+  else if (visitor.reads === undefined || visitor.reads.has('assistant/chunk')) visitRunMembers(visitor, run, state, ctx);
 }
 
 /** A visitor's per-event hooks for each member of a run: the default when it has no `run`. */
@@ -48,11 +83,15 @@ function visitRunMembers(visitor: SurfaceVisitor, run: PackedRun, state: Surface
 /** The walk one event at a time, for a caller that receives events as a stream (the loader). */
 export class SurfaceWalker {
   readonly state: SurfaceState = emptySurface();
+  private readonly dispatch: Dispatch;
 
-  constructor(readonly ctx: SurfaceContext, private readonly visitors: readonly SurfaceVisitor[]) {}
+  constructor(readonly ctx: SurfaceContext, private readonly visitors: readonly SurfaceVisitor[]) {
+    this.dispatch = new Dispatch(visitors);
+  }
 
   step(event: LogEvent): SurfacePlan {
-    const { state, ctx, visitors } = this;
+    const { state, ctx } = this;
+    const visitors = this.dispatch.for(event.type);
     for (const v of visitors) v.before?.(event, state, ctx);
     const plan = planSurfaceEvent(state, event, ctx);
     applySurfacePlan(state, plan);
@@ -93,18 +132,18 @@ export function guardVisitors(visitors: readonly SurfaceVisitor[]): { visitor: S
   let failure: unknown = undefined;
   let failed = false;
   const fail = (err: unknown) => { failed = true; failure = err; };
+  const dispatch = new Dispatch(visitors);
   // Hooks per event: plain loops in a try, no closure made per call.
-  const before = visitors.filter((v) => v.before);
-  const after = visitors.filter((v) => v.after);
   return {
     visitor: {
+      reads: readsOf(...visitors.map((v) => v.reads)),
       before(event, state, ctx) {
         if (failed) return;
-        try { for (const v of before) v.before!(event, state, ctx); } catch (err) { fail(err); }
+        try { for (const v of dispatch.for(event.type)) v.before?.(event, state, ctx); } catch (err) { fail(err); }
       },
       after(event, state, plan, ctx) {
         if (failed) return;
-        try { for (const v of after) v.after!(event, state, plan, ctx); } catch (err) { fail(err); }
+        try { for (const v of dispatch.for(event.type)) v.after?.(event, state, plan, ctx); } catch (err) { fail(err); }
       },
       run(packed, state, ctx) {
         if (failed) return;

@@ -63,6 +63,12 @@ export class Fenwick {
     return pos < this.n ? pos : -1;
   }
 
+  /** Empties the tree and lets go of its memory. */
+  clear(): void {
+    this.tree = new Float64Array(17);
+    this.n = 0;
+  }
+
   private grow(): void {
     // A tree's cells depend only on their index: the larger tree keeps every cell as it is.
     const next = new Float64Array(this.tree.length * 2);
