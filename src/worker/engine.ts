@@ -13,6 +13,7 @@ import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import { logVerdict } from '../core/diagnostics/verdict.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import type { ModelRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -132,6 +133,7 @@ export class Engine {
       diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: findingIndex(d) })),
       tornTail: read.tornTail,
       ok: session.ok,
+      verdict: logVerdict({ header: read.header, version: read.version, diagnostics: session.diagnostics, types: Object.keys(typeCounts) }),
       columns: replay.index.columns,
       typeNames: replay.index.typeNames,
       families: replay.index.families,
