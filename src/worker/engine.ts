@@ -69,8 +69,8 @@ export class Engine {
     const { read } = session;
     if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
-      const reason = read.diagnostics.find((d) => d.code === 'bytes.not-text' || d.code === 'bytes.empty') ?? read.diagnostics[0];
-      throw new Error(reason ? reason.message : 'not a DSH session log');
+      // Worded as the core's "not a DSH log" verdict (issue #16).
+      throw new Error(logVerdict({ header: read.header, version: read.version, diagnostics: read.diagnostics }).summary);
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
     // loadSession makes its riders once the header is known, even for a log with no events.
