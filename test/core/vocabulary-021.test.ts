@@ -158,3 +158,28 @@ describe('message source kinds (dsh-0.2 §4.2)', () => {
     ]);
   });
 });
+
+describe('optional fields added at format 4 (dsh-0.2 §4.2)', () => {
+  it('load with no finding, are kept as logged, and change no count they are not part of', () => {
+    const image = { type: 'image', attachment: { attachmentId: 'sha256:ab', mediaType: 'image/png', bytes: 10, width: 4, height: 2, originalDimensions: { width: 8, height: 4 } } };
+    const usage = { inputTokens: 10, outputTokens: 5, cacheReadTokens: 2, totalTokens: 17 };
+    const rows = events(
+      ['turn/start', { turn: 1 }],
+      ['step/start', { turn: 1, step: 1 }],
+      ['request/header', { header: { config: { provider: 'p', model: 'm' } }, reason: 'initial' }],
+      ['user/message', { id: 'u1', role: 'user', content: [{ type: 'text', text: 'look' }, image], source: { kind: 'user' } }, { surfaceOp: 'append' }],
+      ['assistant/attempt', { turn: 1, step: 1, stream: [{ type: 'chunk', time: 5, chunk: { type: 'finish', reason: { kind: 'error', failure: { message: 'too big', code: 'CONTEXT', offloadImages: true } } } }] }],
+      ['assistant/message', { turn: 1, step: 1, message: { id: 'a1', role: 'assistant', content: [{ type: 'text', text: 'ok' }], source: { kind: 'model', provider: 'p', model: 'm' } }, usage, stream: [] }, { surfaceOp: 'append' }],
+      ['step/end', { turn: 1, step: 1 }],
+      ['session/title-llm-request', { titleProvider: 'p', messageSeqs: [3], route: { provider: 'p', model: 'm' }, system: 's', messages: [], maxTokens: 20, reasoningEffort: 'low' }],
+      ['tool/ptc-dispatch', { rootCallId: 'r', parentCallId: 'r', subCallId: 's', name: 'read', arguments: '{}', content: [], isError: false, meta: { op: 'read', bytes: 3 } }],
+      ['feedback/record', {}],
+      ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+    );
+    const r = inspect(readLogText(jsonl([v4(), ...rows])));
+    expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(r.verdict).toBe('ok');
+    expect(r.messages[0].content[1]).toEqual(image);
+    expect(r.projections.tokenUsage.value).toEqual({ uncachedInputTokens: 10, outputTokens: 5, cacheReadTokens: 2, cacheWriteTokens: 0 });
+  });
+});

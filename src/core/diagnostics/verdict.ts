@@ -75,7 +75,9 @@ export function isPartialAt(verdict: Pick<Verdict, 'partial'>, analysis: string,
   return p.analyses.includes(analysis) || (unit !== undefined && p.analyses.includes(`${analysis} (${unit})`));
 }
 
-const isNewer = (d: Diagnostic) => (DIAGNOSTIC_DEFS[d.code] as { newer?: boolean }).newer === true;
+/** Whether a code marks something newer than this app (a type, format or payload version it does not know). */
+export const isNewerCode = (code: Diagnostic['code']): boolean => (DIAGNOSTIC_DEFS[code] as { newer?: boolean } | undefined)?.newer === true;
+const isNewer = (d: Diagnostic) => isNewerCode(d.code);
 const isNotDsh = (d: Diagnostic) => (DIAGNOSTIC_DEFS[d.code] as { notDsh?: boolean }).notDsh === true;
 
 function cause(d: Diagnostic): VerdictCause {

@@ -3,6 +3,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { Verdict } from '../../core/diagnostics/verdict.ts';
 import { VERDICT_TEXT } from './verdict-text.ts';
+import { isNewerCode } from '../../core/diagnostics/verdict.ts';
 
 /** The verdict in full: its heading, the core's summary, what is partial and what this app knows. */
 function VerdictBox({ verdict }: { verdict: Verdict }) {
@@ -58,6 +59,7 @@ export function DiagnosticsPanel() {
             </button>
             <span className="mono code">{d.code}</span>
             {d.refuses && <span className="badge error" title="DSH refuses to restore a log with this finding">refuses</span>}
+            {isNewerCode(d.code) && <span className="badge warn" title="The log holds something this app does not know; a newer DSH may restore it">newer than this app</span>}
             <span>{d.message}</span>
             {d.path && <span className="mono muted"> at {d.path}</span>}
           </li>
