@@ -110,7 +110,8 @@ describe('verdict: newer than this app', () => {
     const r = verdictOf(jsonl([v4(), ...turn(['goal/change', goal])]));
     expect(r.verdict).toBe('newer-than-app');
     const finding = r.diagnostics.find((d) => d.code === 'payload.unknown-version')!;
-    expect(finding).toMatchObject({ severity: 'warning', seq: 2, path: 'data.version', subject: 'goal/change' });
+    expect(finding).toMatchObject({ severity: 'warning', seq: 2, path: 'data.version', subject: 'goal/change payload version 2' });
+    expect(r.verdictDetail.summary).toMatch(/it uses goal\/change payload version 2, which this app does not know/);
     expect(finding.message).toMatch(/goal\/change payload version 2 is newer than this app knows \(it reads version 1\)/);
     expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (goal)'] });
     expect(isPartialAt(r.verdictDetail, 'projections', 3, 'goal')).toBe(true);

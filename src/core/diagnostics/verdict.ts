@@ -108,6 +108,8 @@ function requiresOf(types: Iterable<string> | undefined, version: number): Verdi
   return { release: FORMAT4_ADDITIONS[because[0]], because };
 }
 
+/** A finding's message inside a sentence of ours: without its own closing period. */
+const clause = (message: string) => message.replace(/[.\s]+$/, '');
 const list = (xs: readonly string[]) => (xs.length <= 3 ? xs.join(', ') : `${xs.slice(0, 3).join(', ')} and ${xs.length - 3} more`);
 
 export function logVerdict(input: VerdictInput): Verdict {
@@ -122,7 +124,7 @@ export function logVerdict(input: VerdictInput): Verdict {
     return {
       ...base,
       kind: 'not-dsh',
-      summary: `Not a DSH session log: ${first ? first.message : 'no session header'}. DSH session logs are JSONL files whose first line is a {"type":"session"} header.`,
+      summary: `Not a DSH session log: ${first ? clause(first.message) : 'no session header'}. DSH session logs are JSONL files whose first line is a {"type":"session"} header.`,
       causes: notDsh.slice(0, MAX_CAUSES).map(cause),
       requires: null,
     };
@@ -145,7 +147,7 @@ export function logVerdict(input: VerdictInput): Verdict {
   // event may be a surface node a later replace cites); rows and the header stand alone.
   const firstNewSeq = newer.reduce((m, d) => (d.seq !== undefined && d.seq < m ? d.seq : m), Infinity);
   const consequential = (d: Diagnostic) => newFormat !== undefined
-    || (d.seq !== undefined && d.seq > firstNewSeq && (d.code.startsWith('surface.') || d.code.startsWith('payload.')));
+    || (d.seq !== undefined && d.seq > firstNewSeq && d.code.startsWith('surface.'));
   const standalone = refusals.filter((d) => !consequential(d));
 
   // (a) DSH would refuse the log: a rule it enforces fails.
@@ -154,7 +156,7 @@ export function logVerdict(input: VerdictInput): Verdict {
     return {
       ...base,
       kind: 'dsh-refuses',
-      summary: `DSH would refuse to restore this log: ${first.message}${first.seq !== undefined ? ` (seq ${first.seq})` : first.line !== undefined ? ` (line ${first.line})` : ''}${standalone.length > 1 ? `; ${standalone.length - 1} more finding(s) DSH refuses` : ''}.`,
+      summary: `DSH would refuse to restore this log: ${clause(first.message)}${first.seq !== undefined ? ` (seq ${first.seq})` : first.line !== undefined ? ` (line ${first.line})` : ''}${standalone.length > 1 ? `; ${standalone.length - 1} more finding(s) DSH refuses` : ''}.`,
       causes: standalone.slice(0, MAX_CAUSES).map(cause),
     };
   }
@@ -167,7 +169,8 @@ export function logVerdict(input: VerdictInput): Verdict {
     else {
       const analyses = new Set<string>();
       for (const d of newer) {
-        const readers = d.code === 'payload.unknown-version' ? READERS_OF[d.subject ?? ''] ?? ['projections'] : ALL_ANALYSES;
+        // A payload version's subject reads `<type> payload version <n>`.
+        const readers = d.code === 'payload.unknown-version' ? READERS_OF[(d.subject ?? '').split(' ')[0]] ?? [ANALYSES.projections] : ALL_ANALYSES;
         for (const a of readers) analyses.add(a);
       }
       partial = analyses.size ? { fromSeq: Number.isFinite(firstNewSeq) ? firstNewSeq : null, analyses: [...analyses] } : null;

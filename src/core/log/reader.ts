@@ -464,7 +464,8 @@ export class LogReader {
   private checkNewerPayload(event: LogEvent, line: number): void {
     const version = checkPayloadVersion(event);
     if (version) {
-      this.diag('payload.unknown-version', `${version.message} at seq ${event.seq}; analyses that read it are partial from here`, { line, seq: event.seq, path: version.path, subject: event.type });
+      const subject = `${event.type} payload version ${String(event.data.version)}`;
+      this.diag('payload.unknown-version', `${version.message} at seq ${event.seq}; analyses that read it are partial from here`, { line, seq: event.seq, path: version.path, subject });
       return;
     }
     const shape = checkCatalogShape(event, this.dialect);
