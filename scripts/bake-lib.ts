@@ -4,13 +4,13 @@
 // is the core's (reader, foldSession, buildRequests, prompt/admission).
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstRefusal } from '../src/core/diagnostics/diagnostic.ts';
 import { readLogText } from '../src/core/log/reader.ts';
 import { admitSystemPrompt, startsSeries, toolsChanged } from '../src/core/prompt/admission.ts';
 import { buildRequests } from '../src/core/requests/analyze.ts';
 import { foldRequestHeader } from '../src/core/requests/header.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import type { SurfaceContext } from '../src/core/surface/types.ts';
+import { refusedByReference } from './conformance-lib.ts';
 
 export type Table = 'derivation' | 'admission';
 
@@ -228,8 +228,9 @@ export function replayWithOurCore(text: string): OurReplay {
   const lastCut = list.requests.at(-1)?.cut ?? -1;
   const foldFindings = session.diagnostics.slice(read.diagnostics.length);
   const inScope = [...read.diagnostics, ...foldFindings.filter((d) => d.seq === undefined || d.seq < lastCut)];
-  const refusal = firstRefusal(inScope);
-  const blocking = list.findings.find((f) => f.severity === 'error' || f.code === 'request.step-unsettled');
+  const refusal = inScope.find(refusedByReference);
+  // Bake's replay rejects a call with no header; the app only warns that it cannot show one.
+  const blocking = list.findings.find((f) => f.severity === 'error' || f.code === 'request.step-unsettled' || f.code === 'request.no-header');
   const rejection = refusal ? `${refusal.code}: ${refusal.message}` : blocking ? `${blocking.code}: ${blocking.message}` : null;
   return { session, requests, rejection };
 }
@@ -303,7 +304,7 @@ function resolveLogRefs(value: unknown, rows: unknown[]): unknown {
 export function judgeAdmission(c: any, t: BakeTables, judge: string[] = ['contentGeneration', 'prompts', 'toolsChanged', 'series']): Verdict {
   const text = admissionLogText(c, t);
   const session = foldSession(readLogText(text));
-  const refusal = firstRefusal(session.diagnostics);
+  const refusal = session.diagnostics.find(refusedByReference);
   if (refusal) return { ok: false, detail: `our core refuses to restore the log: ${refusal.code}: ${refusal.message}` };
   const ts = c.ts;
   const problems: string[] = [];

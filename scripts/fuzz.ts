@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.replay !== undefined) return replay(args);
   const corpus = args.corpus ? loadCorpus().size : 0;
-  console.log(`fuzz: seed ${args.seed}, ${args.minutes} min, ${args.workers} worker(s), bases: 64 generated (${args.bases})${corpus ? ` + ${corpus} corpus logs` : ''}${args.only ? `, only ${args.only}` : ''}`);
+  console.log(`fuzz: seed ${args.seed}, ${args.minutes} min, ${args.workers} worker(s), bases: 96 generated (${args.bases}; v0, v4, dsh021)${corpus ? ` + ${corpus} corpus logs` : ''}${args.only ? `, only ${args.only}` : ''}`);
   const t0 = Date.now();
   const deadline = t0 + args.minutes * 60_000;
   let cases = 0;

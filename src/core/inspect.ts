@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import { logVerdict, type Verdict, type VerdictKind } from './diagnostics/verdict.ts';
 import type { LogEvent, ReadResult } from './log/types.ts';
 import { deriveMessages } from './messages/derive.ts';
 import type { TranscriptEntry } from './messages/transcript.ts';
@@ -30,6 +31,14 @@ export interface Inspection {
   diagnostics: Diagnostic[];
   /** False when DSH would refuse to restore the log (any refusing diagnostic). */
   ok: boolean;
+  /**
+   * The app's word on the log as a whole: `ok`, `dsh-refuses` (a DSH rule
+   * fails), `newer-than-app` (a type, format or payload version this app does
+   * not know) or `not-dsh` (no session header, not JSONL).
+   */
+  verdict: VerdictKind;
+  /** The verdict's summary, deciding findings, partial analyses and what the app knows. */
+  verdictDetail: Verdict;
   /** The seq the state fields below describe. */
   asOfSeq: number;
   surface: { nodes: number[]; replaceGeneration: number; contentGeneration: number };
@@ -59,17 +68,21 @@ export function inspect(result: ReadResult, options: { at?: number } = {}): Insp
   const at = options.at === undefined ? lastSeq : Math.min(options.at, lastSeq);
   const surface = at === lastSeq ? session.surface : foldSurface(session.events.filter((e) => e.seq <= at), result.dialect).state;
   const diagnostics: Diagnostic[] = [...session.diagnostics, ...prompts.findings];
+  const types = eventTypeCounts(result);
+  const verdict = logVerdict({ header: result.header, version: result.version, diagnostics: session.diagnostics, types: Object.keys(types) });
   return {
     format: { version: result.version, dialect: result.dialect, encoding: result.scan.encoding },
     header: result.header,
     eventCount: result.events.length,
     lastSeq: result.events.length ? result.events[result.events.length - 1].seq : -1,
-    eventTypeCounts: eventTypeCounts(result),
+    eventTypeCounts: types,
     tornTail: result.tornTail !== null,
     tornTailDetail: result.tornTail && { bytes: result.tornTail.bytes, rows: result.tornTail.rows },
     scan: result.scan,
     diagnostics,
     ok: session.ok,
+    verdict: verdict.kind,
+    verdictDetail: verdict,
     asOfSeq: at,
     surface: { nodes: surface.nodes, replaceGeneration: surface.replaceGeneration, contentGeneration: surface.contentGeneration },
     messages: deriveMessages(surface, session.eventAt),

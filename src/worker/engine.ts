@@ -14,6 +14,7 @@ import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import { logVerdict } from '../core/diagnostics/verdict.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { plainRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -69,8 +70,8 @@ export class Engine {
     const { read } = session;
     if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
-      const reason = read.diagnostics.find((d) => d.code === 'bytes.not-text' || d.code === 'bytes.empty') ?? read.diagnostics[0];
-      throw new Error(reason ? reason.message : 'not a DSH session log');
+      // Worded as the core's "not a DSH log" verdict (issue #16).
+      throw new Error(logVerdict({ header: read.header, version: read.version, diagnostics: read.diagnostics }).summary);
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
     // loadSession makes its riders once the header is known, even for a log with no events.
@@ -133,6 +134,7 @@ export class Engine {
       diagnostics: [...session.diagnostics, ...findings].map((d) => ({ ...d, index: findingIndex(d) })),
       tornTail: read.tornTail,
       ok: session.ok,
+      verdict: logVerdict({ header: read.header, version: read.version, diagnostics: session.diagnostics, types: Object.keys(typeCounts) }),
       columns: replay.index.columns,
       typeNames: replay.index.typeNames,
       families: replay.index.families,

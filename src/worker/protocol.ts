@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import type { Verdict } from '../core/diagnostics/verdict.ts';
 import type { EventOrigin, LogEvent, ReadResult, SessionHeader } from '../core/log/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ReplayColumns, NavKind } from '../core/replay/replay-index.ts';
@@ -70,6 +71,8 @@ export interface LoadSummary {
   diagnostics: (Diagnostic & { index?: number })[];
   tornTail: ReadResult['tornTail'];
   ok: boolean;
+  /** ok / DSH refuses / newer than this app / not a DSH log, with its reasons (issue #16). */
+  verdict: Verdict;
   columns: ReplayColumns;
   typeNames: string[];
   families: readonly string[];

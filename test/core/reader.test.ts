@@ -191,15 +191,16 @@ describe('torn tails and corruption (§1.8)', () => {
 });
 
 describe('vocabulary (§2.3)', () => {
-  it('refuses unknown required types and notes ignorable ones, loading both', () => {
+  it('words unknown required types as newer than this app (not a refusal) and notes ignorable ones, loading both', () => {
     const rows = [header(), ...events(['turn/start', { turn: 1 }], ['future/thing', {}], ['future/optional', {}, { ignorable: true }])];
     const r = readLogText(jsonl(rows));
     expect(r.events).toHaveLength(3);
     const unknown = r.diagnostics.filter((d) => d.code.startsWith('type.'));
-    expect(unknown.map((d) => [d.code, d.severity, d.seq])).toEqual([
-      ['type.unknown-required', 'error', 1],
-      ['type.unknown-ignorable', 'info', 2],
+    expect(unknown.map((d) => [d.code, d.severity, d.seq, d.refuses, d.subject])).toEqual([
+      ['type.unknown-required', 'warning', 1, undefined, 'future/thing'],
+      ['type.unknown-ignorable', 'info', 2, undefined, undefined],
     ]);
+    expect(unknown[0].message).toMatch(/newer DSH.*0\.2\.1-alpha\.2/);
   });
 
   it('checks the envelope and payloads, naming the field', () => {

@@ -16,6 +16,8 @@ import { RequestsPanel } from '../../src/ui/requests/RequestsPanel.tsx';
 import { Scrubber } from '../../src/ui/scrubber/Scrubber.tsx';
 import { SurfacePanel } from '../../src/ui/surface/SurfacePanel.tsx';
 import { Timeline } from '../../src/ui/timeline/Timeline.tsx';
+import { Toolbar } from '../../src/ui/loading/Toolbar.tsx';
+import { LoadStatus } from '../../src/ui/loading/LoadStatus.tsx';
 import { loadText } from './harness.ts';
 
 const text = generateLog({ dialect: 'v0', seed: 4, turns: 4, compactEvery: 2 }).text;
@@ -154,5 +156,55 @@ describe('What would DSH admit? (V4 log)', () => {
     expect(status.textContent).toContain(`Row ${expected.row} fired`);
     expect(within(status).queryAllByRole('listitem')).toHaveLength(expected.commits.length);
     expect(expected.commits.some((c) => c.role === 'head')).toBe(true);
+  });
+});
+
+describe('Verdict wording: refused, newer than this app, not a DSH log (issue #16)', () => {
+  const lines = generateLog({ dialect: 'v4', seed: 6, turns: 2 }).text.split('\n');
+  /** The v4 log with its row at `line` (1-based) replaced. */
+  const withRow = (line: number, edit: (row: any) => any) => lines.map((l, i) => (i === line - 1 ? JSON.stringify(edit(JSON.parse(l))) : l)).join('\n');
+  const shown = async (text: string) => {
+    await loadText(text);
+    render(<><Toolbar /><DiagnosticsPanel /></>);
+    const badge = document.querySelector('.verdict-badge');
+    const verdict = within(screen.getByRole('region', { name: 'Diagnostics' })).getByRole('status', { name: 'Verdict' });
+    return { badge: badge?.textContent ?? null, title: badge?.getAttribute('title') ?? null, verdict: verdict.textContent ?? '' };
+  };
+
+  it('a log with an unknown required type: "newer than this app", naming the type and what the app knows', async () => {
+    const { badge, title, verdict } = await shown(withRow(6, (r) => ({ ...r, type: 'future/feature' })));
+    expect(badge).toBe('newer than this app');
+    expect(title).toMatch(/uses future\/feature/);
+    expect(verdict).toMatch(/This log is newer than this app/);
+    expect(verdict).toMatch(/partial from seq 4/);
+    expect(verdict).toMatch(/this app follows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2, session formats 0–4/);
+    expect(verdict).not.toMatch(/refuse/);
+  });
+
+  it('a log that breaks a DSH rule: "refused by DSH"', async () => {
+    const { badge, verdict } = await shown(withRow(6, (r) => ({ ...r, seq: r.seq + 5 })));
+    expect(badge).toBe('refused by DSH');
+    expect(verdict).toMatch(/DSH would refuse this log.*seq gap/);
+  });
+
+  it('event rows with no session header: opened, "not a DSH log"', async () => {
+    const { badge, verdict } = await shown(lines.slice(1).join('\n'));
+    expect(badge).toBe('not a DSH log');
+    expect(verdict).toMatch(/Not a DSH session log: corrupt session log: first line is not a session header/);
+  });
+
+  it('a file with nothing DSH-like in it: not opened, and the message says it is not a DSH log', async () => {
+    await loadText(generateLog({ dialect: 'v4', seed: 6, turns: 1 }).text);
+    await useSession.getState().open({ kind: 'text', text: '{"role":"user","content":"hello"}\n', name: 'chat.jsonl' });
+    render(<LoadStatus />);
+    expect(screen.getByRole('alert').textContent).toMatch(/Could not open chat\.jsonl: Not a DSH session log: .*first line is a \{"type":"session"\} header/);
+    // The log that was open stays open.
+    expect(useSession.getState().summary?.verdict.kind).toBe('ok');
+  });
+
+  it('a clean 0.2.1-shaped log: no badge, and the panel says DSH would restore it and which DSH it needs', async () => {
+    const { badge, verdict } = await shown(generateLog({ dialect: 'v4', dsh021: true, seed: 6, turns: 2 }).text);
+    expect(badge).toBeNull();
+    expect(verdict).toMatch(/DSH would restore this log.*needs DSH 0\.2\.1-alpha\.2 or later/);
   });
 });

@@ -4,19 +4,32 @@ interface CodeDef {
   severity: Severity;
   /** DSH refuses to restore a log with this finding (spec §9 "E" rules). */
   refuses?: boolean;
+  /**
+   * The log holds something newer than this app knows (a type, a format or a
+   * payload version): a newer DSH may restore it, so the finding never says
+   * DSH refuses; the verdict says "newer than this app" (issue #16).
+   */
+  newer?: boolean;
+  /** The input is not a DSH session log at all (no header, not JSONL). */
+  notDsh?: boolean;
   /** What the rule is, for the docs table and the diagnostics panel. */
   rule: string;
 }
 
 /**
+ * Severity policy: `error` only for what makes DSH refuse the log (every
+ * error code has `refuses`; a test holds them to it), so a log DSH restores
+ * never shows an error. A gap in this app's own analysis is a `warning` that
+ * says what cannot be shown.
+ *
  * Every diagnostic code the core emits, in one place. Codes are stable:
  * tests, filters and saved links refer to them. Spec references are to
  * ../shared/spec/log-and-surface.md unless noted.
  */
 export const DIAGNOSTIC_DEFS = {
   // Bytes and encodings (§1.4, §1.8)
-  'bytes.empty': { severity: 'error', refuses: true, rule: 'The file is empty: no session header.' },
-  'bytes.not-text': { severity: 'error', refuses: true, rule: 'The bytes are not a UTF-8 JSONL log (binary or another format).' },
+  'bytes.empty': { severity: 'error', refuses: true, notDsh: true, rule: 'The file is empty: no session header.' },
+  'bytes.not-text': { severity: 'error', refuses: true, notDsh: true, rule: 'The bytes are not a UTF-8 JSONL log (binary or another format).' },
   'bytes.zstd-corrupt': { severity: 'error', refuses: true, rule: 'A complete zstd frame failed to decode (§1.4).' },
   'bytes.gzip-corrupt': { severity: 'error', refuses: true, rule: 'The gzip stream failed to decode.' },
   'bytes.torn-frame': { severity: 'warning', rule: 'The last zstd frame is incomplete: a torn tail (§1.8).' },
@@ -24,11 +37,11 @@ export const DIAGNOSTIC_DEFS = {
   'bytes.crlf': { severity: 'info', rule: 'Lines end in CRLF; the CR was stripped.' },
   'bytes.blank-lines': { severity: 'info', rule: 'Blank lines were skipped.' },
   // Header (§1.5, E1)
-  'header.missing': { severity: 'error', refuses: true, rule: 'The first line is not a session header (E1).' },
+  'header.missing': { severity: 'error', refuses: true, notDsh: true, rule: 'The first line is not a session header (E1): not a DSH session log.' },
   'header.invalid': { severity: 'error', refuses: true, rule: 'The header is missing a required field or has a wrong value (E1).' },
   'header.unknown-key': { severity: 'warning', rule: 'The header has a key DSH does not define (later readers reject it).' },
   'header.no-version': { severity: 'warning', rule: 'The header has no version; read as format 0.' },
-  'header.unsupported-version': { severity: 'error', refuses: true, rule: 'The format version is newer than this viewer knows (E1).' },
+  'header.unsupported-version': { severity: 'warning', newer: true, rule: 'The format version is above 4, newer than this app knows: read with format-4 rules. It may come from a newer DSH, or be a fork\'s own format (E1; dsh-0.2 §5).' },
   'header.placeholder': { severity: 'warning', rule: 'A header field holds a snapshot placeholder such as {{cwd}}; DSH refuses it as stored.' },
   'header.seed': { severity: 'error', refuses: true, rule: 'The fork cut (seedLength / isSeeded + end-seed marker) is inconsistent (E16).' },
   // Rows (§1.6, §1.8, §2)
@@ -39,18 +52,20 @@ export const DIAGNOSTIC_DEFS = {
   'row.seq-duplicate': { severity: 'error', refuses: true, rule: 'seq repeats or goes back; the row cannot be placed and is kept aside (E2).' },
   'row.packed': { severity: 'error', refuses: true, rule: 'A packed chunk row is malformed (§1.6c).' },
   'row.source-seqs': { severity: 'error', refuses: true, rule: 'sourceEventSeqs is not a valid (range-encoded) seq list (§1.6b).' },
-  'row.too-deep': { severity: 'error', rule: 'A row nests arrays/objects deeper than the viewer reads (MAX_ROW_DEPTH); it is kept aside as a rejected row.' },
+  'row.too-deep': { severity: 'warning', rule: 'A row nests arrays/objects deeper than the viewer reads (MAX_ROW_DEPTH); it is kept aside as a rejected row.' },
   'row.numbered': { severity: 'info', rule: 'Rows carry no seq/time (a normalized snapshot); they were numbered by position.' },
   'row.negative-zero': { severity: 'warning', rule: 'A number is -0, which is not lossless JSON (§2.1).' },
-  'row.stream': { severity: 'error', rule: 'An embedded assistant stream record is malformed (§1.6d).' },
+  'row.stream': { severity: 'warning', rule: 'An embedded assistant stream record is malformed (§1.6d).' },
   'tail.torn': { severity: 'warning', rule: 'A torn tail (partial last line, or bad rows with no later turn/end) was dropped as DSH does (§1.8, I3).' },
   // Vocabulary and payloads (§2.3, §3)
-  'type.unknown-required': { severity: 'error', refuses: true, rule: 'An unknown event type not marked ignorable: DSH refuses the log (E4).' },
+  'type.unknown-required': { severity: 'warning', newer: true, rule: 'An event type this app does not know, not marked ignorable (E4): the DSH releases this app knows refuse it, a newer DSH (or a fork) may not. Analyses after it may miss what it does.' },
   'type.unknown-ignorable': { severity: 'info', rule: 'An unknown event type marked ignorable; shown as opaque.' },
   'type.retired': { severity: 'error', refuses: true, rule: 'A legacy event shape DSH refuses: request/header-delta, mode/set, reason "fallback", or a malformed pre-react-loop turn/start, turn/end or steering/message (§2.3).' },
   'legacy.upgraded': { severity: 'info', rule: 'A legacy event shape was upgraded on load as DSH does; the original is kept.' },
-  'analysis.failed': { severity: 'error', rule: 'A view the app derives (projections, prompt, requests) failed on this log; the rest of the log is still shown. A bug in the viewer: please report it.' },
+  'analysis.failed': { severity: 'warning', rule: 'A view the app derives (projections, prompt, requests) failed on this log and cannot be shown; the rest of the log is. A bug in this app, not in the log: please report it.' },
   'payload.schema': { severity: 'error', refuses: true, rule: 'An event payload does not match its schema (E12/E14).' },
+  'payload.unknown-version': { severity: 'warning', newer: true, rule: 'A payload carries a data.version this app does not know (subagent/catalog knows 0–2, goal/change 1): written by a newer DSH; the analyses that read it are partial (dsh-0.2 §4.1–4.2).' },
+  'payload.shape': { severity: 'warning', rule: 'A payload does not match the 0.2.1-alpha.2 catalog shape of its type; DSH does not check it when restoring, so it is shown as logged (dsh-0.2 §2, §4.2).' },
   // Surface fold (§4, §6.4): DSH refuses the log; the viewer skips the event and keeps folding.
   'surface.marker': { severity: 'error', refuses: true, rule: 'A surface event lacks surfaceOp, or a log-only event carries surface metadata (E5).' },
   'surface.op': { severity: 'error', refuses: true, rule: 'The surfaceOp is not "append" or a replace op of the exact shape for this format (E6).' },
@@ -63,7 +78,7 @@ export const DIAGNOSTIC_DEFS = {
   'surface.event-local': { severity: 'error', refuses: true, rule: 'A V4 request/header is not canonical, or a tool error lacks isError (E13, E14, §4.7).' },
   'surface.projection': { severity: 'error', refuses: true, rule: 'A message-projection event has no interpreter, or its interpreter rejects it (E15, §6.4).' },
   // Prompt, runtime context and requests (prompt-and-requests.md §10).
-  'request.no-header': { severity: 'error', rule: 'A model call has no earlier request/header (§8.1 step 5, §10); a warning for rc.8 fixtures, which DSH still restores.' },
+  'request.no-header': { severity: 'warning', rule: 'A model call has no earlier request/header (§8.1 step 5, §10), as in scripted replay fixtures DSH still restores: its provider, model, tools and config cannot be shown.' },
   'request.step-unsettled': { severity: 'info', rule: 'A step/start that no later assistant/attempt or assistant/message of the same turn and step answers: the call was interrupted, and no request is rebuilt for it (§8.1 step 2).' },
   'request.header-system': { severity: 'warning', rule: 'A format-3+ request/header carries system; the prompt belongs in system/message (§3.3, §10).' },
   'request.header-noncanonical': { severity: 'info', rule: 'A request/header has empty tools or adapterDefaults without a true flag; canonical form drops them (§6.1, §10).' },
@@ -77,7 +92,7 @@ export const DIAGNOSTIC_DEFS = {
   'prompt.unresolved-variable': { severity: 'info', rule: 'A rendered system prompt still contains a valid {{name}} (a substituted value, interpolate:false, or a fixture scrub token) (§10).' },
   'prompt.head-shadowed': { severity: 'warning', rule: 'An empty system/message replace (tombstone) shadows non-system nodes (§5.5).' },
   'prompt.failure': { severity: 'info', rule: 'A turn ended on a prompt assembly or interpolation error; no request was sent (§1.6).' },
-  'context.join-mismatch': { severity: 'error', rule: 'A runtime-context snapshot text differs from joinContextSections(source.sections) (§2.2).' },
+  'context.join-mismatch': { severity: 'warning', rule: 'A runtime-context snapshot text differs from joinContextSections(source.sections) (§2.2).' },
   'context.cleared-with-sections': { severity: 'warning', rule: 'The CLEARED runtime-context marker carries form/sections (§10).' },
   'context.duplicate-section': { severity: 'warning', rule: 'A runtime-context snapshot repeats a section name (§10).' },
   'context.not-single-text': { severity: 'warning', rule: 'An owned runtime-context snapshot is not a single text block (§10).' },

@@ -20,12 +20,15 @@ export interface Diagnostic {
   path?: string;
   /** True when DSH itself would refuse to restore a log with this finding. */
   refuses?: boolean;
+  /** What the finding is about when the verdict must name it: an event type, or `format N`. */
+  subject?: string;
 }
 
 export interface Where {
   line?: number;
   seq?: number;
   path?: string;
+  subject?: string;
 }
 
 export function diagnostic(code: DiagnosticCode, message: string, where: Where = {}): Diagnostic {
@@ -34,6 +37,7 @@ export function diagnostic(code: DiagnosticCode, message: string, where: Where =
   if (where.line !== undefined) d.line = where.line;
   if (where.seq !== undefined) d.seq = where.seq;
   if (where.path !== undefined) d.path = where.path;
+  if (where.subject !== undefined) d.subject = where.subject;
   if (def.refuses) d.refuses = true;
   return d;
 }

@@ -48,22 +48,25 @@ export function joinLines(base: FuzzBase, lines: readonly string[]): string {
 
 /**
  * Generated bases are named by their options, so a printed base name is
- * enough to rebuild it: `gen:v4:7:small`.
+ * enough to rebuild it: `gen:v4:7:small`. `dsh021` is a format-4 log shaped
+ * like DSH 0.2.1-alpha.2's (dsh-0.2 §4).
  */
 export type BaseSize = 'tiny' | 'small' | 'large';
+export type BaseShape = 'v0' | 'v4' | 'dsh021';
 
-export function generatedBaseName(dialect: 'v0' | 'v4', seed: number, size: BaseSize): string {
-  return `gen:${dialect}:${seed}:${size}`;
+export function generatedBaseName(shape: BaseShape, seed: number, size: BaseSize): string {
+  return `gen:${shape}:${seed}:${size}`;
 }
 
 export function generatedOptions(name: string): GenerateOptions | null {
-  const m = /^gen:(v0|v4):(\d+):(tiny|small|large)$/.exec(name);
+  const m = /^gen:(v0|v4|dsh021):(\d+):(tiny|small|large)$/.exec(name);
   if (!m) return null;
   const seed = Number(m[2]);
   const rng = new Rng(seed * 7919 + 17);
   const [turns, steps]: [number, number][] = m[3] === 'tiny' ? [[1, 2], [1, 2]] : m[3] === 'small' ? [[1, 3], [1, 3]] : [[2, 8], [1, 5]];
   return {
-    dialect: m[1] as 'v0' | 'v4',
+    dialect: m[1] === 'v0' ? 'v0' : 'v4',
+    ...(m[1] === 'dsh021' ? { dsh021: true } : {}),
     seed,
     turns: rng.int(...turns),
     stepsPerTurn: rng.int(...steps),
@@ -86,7 +89,7 @@ export class BasePool {
    */
   constructor(generated: number, size: BaseSize, corpus: ReadonlyMap<string, string> = new Map()) {
     const names: string[] = [];
-    for (let s = 1; s <= generated; s++) names.push(generatedBaseName('v0', s, size), generatedBaseName('v4', s, size));
+    for (let s = 1; s <= generated; s++) names.push(generatedBaseName('v0', s, size), generatedBaseName('v4', s, size), generatedBaseName('dsh021', s, size));
     for (const [name, text] of corpus) {
       this.corpus.set(`corpus:${name}`, text);
       names.push(`corpus:${name}`);

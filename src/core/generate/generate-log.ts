@@ -16,6 +16,7 @@ export interface GenerateOptions {
   packChunks?: boolean; // V0 only: pack delta runs into *-chunks rows; default true
   openLastTurn?: boolean; // end inside the last turn with an unanswered tool call
   imageOffload?: boolean; // attach a screenshot in turn 1; V4 later offloads it
+  dsh021?: boolean; // V4 only: 0.2.1-alpha.2 shape (working-directory changes, a plugin record, subagent/catalog v2)
 }
 export interface GenEvent {
   type: string;
@@ -24,6 +25,7 @@ export interface GenEvent {
   data: any;
   sourceEventSeqs?: number[];
   surfaceOp?: 'append' | Record<string, unknown>;
+  ignorable?: true;
 }
 export interface GeneratedLog {
   header: Record<string, unknown>;
@@ -145,10 +147,17 @@ class Generator {
   bigResults: number[] = []; // prunable read_file results
   imageSeq = -1;
   done: string[] = [];
+  // 0.2.1-alpha.2 shape (dsh-0.2 §4.3–4.4).
+  readonly dsh021: boolean;
+  cwd = CWD;
+  cwdRecorded = false;
+  /** Working-directory notices queued for the next turn, appended before its prompt. */
+  notices: Json[] = [];
 
   constructor(opts: GenerateOptions) {
-    this.o = { seed: 1, turns: 6, stepsPerTurn: 4, compactEvery: 4, packChunks: true, openLastTurn: false, imageOffload: false, ...opts };
+    this.o = { seed: 1, turns: 6, stepsPerTurn: 4, compactEvery: 4, packChunks: true, openLastTurn: false, imageOffload: false, dsh021: false, ...opts };
     this.v4 = opts.dialect === 'v4';
+    this.dsh021 = this.v4 && this.o.dsh021;
     this.rng = new Rng(this.o.seed);
     this.time = 1_788_000_000_000 + this.rng.int(0, 86_400_000);
   }
@@ -269,6 +278,7 @@ class Generator {
 
   /** Per-attempt request preparation: V4 system reconcile, user batch, header/developer/context. */
   beginRequest(turn: number, step: number, prompt?: Json): void {
+    this.recordWorkingDirectory();
     if (this.v4) {
       const text = systemPrompt(this.model, this.tools);
       const sys = (t: string) => ({ turn, step, message: { id: this.rng.uuid(), role: 'system', content: [{ type: 'text', text: t }], source: { kind: 'system-prompt' } } });
@@ -277,6 +287,7 @@ class Generator {
       this.headText = text;
     }
     if (prompt) {
+      for (const notice of this.notices.splice(0)) this.append('user/message', notice, tok(notice.content[0].text));
       const seq = this.append('user/message', prompt, tok(prompt.content[0].text) + (prompt.content.length > 1 ? 800 : 0));
       if (prompt.content.length > 1) this.imageSeq = seq;
       this.runtimeContext();
@@ -288,7 +299,7 @@ class Generator {
   runtimeContext(): void {
     const full = this.mode === 'danger-full-access';
     const sections = [
-      ...(this.v4 ? [{ name: 'working-directory:current', text: `Current working directory: "${CWD}".` }] : []),
+      ...(this.v4 ? [{ name: 'working-directory:current', text: `Current working directory: "${this.cwd}".` }] : []),
       { name: 'sandbox:policy', text: full ? 'Current DSH file policy: danger-full-access. The DSH file sandbox does not restrict file modifications by available operations.' : `Current DSH file policy: workspace-write. Any available operation enforced by the DSH file sandbox may modify files under the session workspace: "${CWD}".` },
       { name: 'approval:policy', text: full ? 'Approval prompts are disabled in this session: actions that require approval are rejected automatically.' : 'Approval policy: ask. Operations that require approval may ask through the configured answerer.' },
     ];
@@ -433,6 +444,8 @@ class Generator {
     const header: Json = this.v4
       ? { type: 'session', version: 4, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, isSeeded: false, delegationDepth: 0 }
       : { type: 'session', version: 0, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, delegationDepth: 0 };
+    // An SDK session with no project directory: the directory is recorded at the first request (dsh-0.2 §4.4).
+    if (this.dsh021) delete header.cwd;
     // Streaming: the header line goes first (a fork child rewrites its header later, so forks do not stream).
     if (this.sink) {
       if (this.fork) throw new Error('a fork child cannot be streamed');
@@ -469,10 +482,12 @@ class Generator {
       if (turn === toolTurn) this.tools = [...this.tools, 'web_fetch'].sort(); // e.g. a plugin came online
       const content: Json[] = [{ type: 'text', text: turn === 1 || this.rng.chance(0.6) ? task.prompt : `Thanks. Next one: ${task.prompt}` }];
       if (turn === 1 && this.o.imageOffload) content.push({ type: 'image', attachment: { attachmentId: `sha256:${this.rng.hex(64)}`, mediaType: 'image/png', bytes: this.rng.int(40_000, 400_000), width: 1280, height: 800, name: 'failing-test.png' } });
-      const prompt = { id: this.rng.uuid(), role: 'user', content, source: { kind: 'user' } };
-      this.emit('agent/inbox/spliced', { target: 'next-turn', start: 0, inserted: [prompt] });
+      const prompt = { id: this.rng.uuid(), role: 'user', content, source: this.dsh021 ? { kind: 'user', rpcId: `rpc-${turn}` } : { kind: 'user' } };
+      if (this.dsh021 && turn % 3 === 2) this.changeDirectory(turn % 2 === 0 ? `${CWD}/packages/cli` : CWD);
+      const queued = this.notices.length;
+      this.emit('agent/inbox/spliced', { target: 'next-turn', start: queued, inserted: [prompt] });
       const turnStartSeq = this.emit('turn/start', { turn });
-      this.emit('agent/inbox/spliced', { target: 'next-turn', start: 0, removedCount: 1, inserted: [] });
+      this.emit('agent/inbox/spliced', { target: 'next-turn', start: 0, removedCount: queued + 1, inserted: [] });
       const turnStartLen = this.nodes.length;
       for (let step = 1; step <= steps; step++) {
         this.emit('step/start', { turn, step });
@@ -524,6 +539,7 @@ class Generator {
       if (!open) {
         this.emit('turn/end', { turn, reason: { kind: 'completed' } });
         this.done.push(`${task.fn} (${task.file}): ${task.fix}`);
+        if (this.dsh021 && turn === 1) this.afterFirstTurn();
         if (turn === lastTurn) goalChange('complete', { ...goal, revision: 2, phase: 'complete' }, 0);
       }
     }
@@ -546,6 +562,42 @@ class Generator {
     if (this.v4) header.isSeeded = true;
     else header.seedLength = inherited;
     this.emit('session/end-seed', this.v4 ? { inherited: true } : {});
+  }
+
+  // ————— 0.2.1-alpha.2 shape (dsh-0.2 §4.3–4.4), only with the dsh021 option
+
+  /** ensure(): a session whose header has no cwd records its directory at the first prompt assembly, with no notice (§4.4). */
+  recordWorkingDirectory(): void {
+    if (!this.dsh021 || this.cwdRecorded) return;
+    this.cwdRecorded = true;
+    this.emit('working-directory/change', { cwd: this.cwd });
+  }
+  /** A real change (the SDK setter) between turns: the event, then its notice queued in the inbox (§4.4). */
+  changeDirectory(to: string): void {
+    const from = this.cwd;
+    this.cwd = to;
+    this.emit('working-directory/change', { cwd: to });
+    const notice = { id: this.rng.uuid(), role: 'user', content: [{ type: 'text', text: `The working directory changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}.` }], source: { kind: 'working-directory' } };
+    this.emit('agent/inbox/spliced', { target: 'next-turn', start: this.notices.length, inserted: [notice] });
+    this.notices.push(notice);
+  }
+  /** A plugin record (§4.3): log-only, `ignorable: true`, never surface fields. */
+  pluginRecord(type: string, data: Json): number {
+    this.time += this.rng.int(0, 3);
+    const ev: GenEvent = { type, seq: this.seqCount++, time: this.time, data, ignorable: true };
+    if (!this.sink) this.events.push(ev);
+    this.lastEmitted = ev;
+    this.record(ev);
+    return ev.seq;
+  }
+  /** After the first turn: a translation the host asked for, and the parent's catalog of children (v0 continuable, v2 external; §4.2). */
+  afterFirstTurn(): void {
+    const text = this.done[0] ?? 'the first fix';
+    const provider = 'google';
+    const request = this.pluginRecord('plugin:translator/request', { provider, text, sourceLanguage: 'auto', targetLanguage: 'zh-CN', recipe: 'translate-v2' });
+    this.pluginRecord('plugin:translator/result', { requestSeq: request, text: `已修复：${text.slice(0, 40)}` });
+    this.emit('subagent/catalog', { version: 0, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'continuable', label: 'reviewer' });
+    this.emit('subagent/catalog', { version: 2, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'external', label: 'ci-runner' });
   }
 
   finish(header: Json): GeneratedLog {

@@ -35,6 +35,12 @@ const LATER_TYPES = [
   'deliverables/presented', 'workspace/changes', 'session-log-deepseek/delivery-accepted',
 ] as const;
 const V4_ONLY_TYPES = ['developer/message', 'image/offload'] as const;
+/**
+ * Added to format 4 without a format bump (dsh-0.2 §2–3): 0.2.1-alpha.2's
+ * catalog has 60 types, our V4 list the other 59. Logs keep `version: 4`, so
+ * the V4 dialect admits it (older format-4 builds refuse it, §3).
+ */
+const V4_SAME_VERSION_TYPES = ['working-directory/change'] as const;
 /** Dropped by V2/V3 (chunks moved into assistant/message; code-dispatch renamed). */
 const RETIRED_AFTER_V0 = new Set(['assistant/chunk', 'tool/code-dispatch-start', 'tool/code-dispatch']);
 
@@ -42,10 +48,34 @@ const V0_SET: ReadonlySet<string> = new Set<string>(RC8_TYPES);
 const V3_SET: ReadonlySet<string> = new Set<string>(
   [...RC8_TYPES, ...LATER_TYPES].filter((t) => !RETIRED_AFTER_V0.has(t)),
 );
-const V4_SET: ReadonlySet<string> = new Set<string>([...V3_SET, ...V4_ONLY_TYPES]);
+const V4_SET: ReadonlySet<string> = new Set<string>([...V3_SET, ...V4_ONLY_TYPES, ...V4_SAME_VERSION_TYPES]);
 
 export function knownEventTypes(dialect: Dialect): ReadonlySet<string> {
   return dialect === 'v0' ? V0_SET : dialect === 'v3' ? V3_SET : V4_SET;
+}
+
+/**
+ * Plugin records (dsh-0.2 §4.3): `plugin:` then lowercase slash-separated
+ * segments (`plugin:translator/request`, `plugin:test.bridge/entry_1`), written
+ * with `ignorable: true` and no surface fields, outside the known vocabulary.
+ * A segment may not be empty or start with `-`.
+ */
+const PLUGIN_RECORD_TYPE = /^plugin:[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
+
+export function isPluginRecordType(type: string): boolean {
+  return type.startsWith('plugin:') && PLUGIN_RECORD_TYPE.test(type);
+}
+
+/** A plugin record as DSH writes it: the grammar above and the ignorable marker (§2.3, dsh-0.2 §4.3). */
+export function isPluginRecord(event: { type: string; ignorable?: true }): boolean {
+  return event.ignorable === true && isPluginRecordType(event.type);
+}
+
+/** The first format whose vocabulary has `type`, for messages about a log that says an older one. */
+export function laterDialectKnowing(type: string, dialect: Dialect): Dialect | null {
+  if (dialect === 'v0' && V3_SET.has(type)) return 'v3';
+  if (dialect !== 'v4' && V4_SET.has(type)) return 'v4';
+  return null;
 }
 
 /** Types whose events become surface nodes and must carry `surfaceOp` (§4.1). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SessionHeader } from './types.ts';
+import { KNOWN_DSH_TEXT } from './versions.ts';
 
 /** Highest session format version this viewer knows (spec §0). */
 export const LATEST_FORMAT_VERSION = 4;
@@ -57,7 +58,10 @@ export function checkHeader(value: unknown, line = 1): HeaderCheck {
   if (raw.version === undefined) {
     diagnostics.push(diagnostic('header.no-version', 'header has no version; read as format 0 (DSH refuses it as stored)', at));
   } else if (version > LATEST_FORMAT_VERSION) {
-    diagnostics.push(diagnostic('header.unsupported-version', `Unsupported format version ${version}: written by another harness version; read with format ${LATEST_FORMAT_VERSION} rules`, at));
+    // Newer than this app, not corrupt (§1.5 "check version first"); a fork may also number its own format (dsh-0.2 §5).
+    diagnostics.push(diagnostic('header.unsupported-version',
+      `Format version ${version} is newer than this app knows (${KNOWN_DSH_TEXT}); read with format ${LATEST_FORMAT_VERSION} rules. It may come from a newer DSH, or from a fork with its own format`,
+      { ...at, path: 'header.version', subject: `format ${version}` }));
   }
   // V0/V1 keep delegationDepth required on disk; every version needs it (§1.5).
   if (raw.delegationDepth === undefined) {
@@ -84,6 +88,7 @@ export function checkHeader(value: unknown, line = 1): HeaderCheck {
   return { header: raw as SessionHeader, version, diagnostics };
 }
 
-function isAbsolutePath(p: string): boolean {
+/** POSIX or Windows absolute path, as DSH checks a header cwd (§1.5). */
+export function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAbsolutePath } from './header.ts';
 import type { Dialect, LogEvent } from './types.ts';
 
 /**
@@ -112,4 +113,66 @@ export function checkPayload(event: LogEvent, dialect: Dialect): PayloadProblem 
     return { path, message: `request/header at index ${event.seq} lacks provider/model (${path}: ${issue.message})` };
   }
   return { path, message: `${path}: ${issue.message}` };
+}
+
+/**
+ * Payload versions (`data.version`) this app knows. DSH may add a version
+ * alternative without a format bump (dsh-0.2 §4.1), so a number outside the
+ * list means a newer DSH wrote it, not that the log is broken.
+ */
+export const KNOWN_PAYLOAD_VERSIONS: Readonly<Record<string, readonly number[]>> = {
+  // v1 adds mode 'unknown', v2 is exactly mode 'external' (dsh-0.2 §4.2).
+  'subagent/catalog': [0, 1, 2],
+  // The only goal change version (projections §4.2).
+  'goal/change': [1],
+};
+
+/** A `data.version` of a versioned payload that this app does not know, or null. */
+export function checkPayloadVersion(event: LogEvent): PayloadProblem | null {
+  const known = KNOWN_PAYLOAD_VERSIONS[event.type];
+  if (!known || !isObject(event.data)) return null;
+  const version = event.data.version;
+  if (typeof version !== 'number' || known.includes(version)) return null;
+  return { path: 'data.version', message: `${event.type} payload version ${version} is newer than this app knows (it reads version${known.length > 1 ? 's' : ''} ${known.join(', ')})` };
+}
+
+const CATALOG_MODES = new Set(['continuable', 'one-shot', 'unknown', 'external']);
+
+/**
+ * The catalog fact of a `subagent/catalog` payload, as 0.2.1-alpha.2's
+ * V3→V4 migration validates it (dsh-0.2 §4.2, `catalogFact`): v2 ⇔ mode
+ * external, v0 has no mode unknown, a continuable child has a label.
+ */
+function catalogProblem(d: Record<string, unknown>): PayloadProblem | null {
+  const at = (path: string, message: string) => ({ path, message });
+  if (typeof d.childId !== 'string') return at('data.childId', 'subagent/catalog childId must be a string');
+  if (!Number.isSafeInteger(d.childCreatedAt) || (d.childCreatedAt as number) < 0) return at('data.childCreatedAt', 'subagent/catalog childCreatedAt must be a non-negative integer');
+  if (typeof d.mode !== 'string' || !CATALOG_MODES.has(d.mode)) return at('data.mode', 'subagent/catalog mode must be continuable, one-shot, unknown or external');
+  if ((d.version === 2) !== (d.mode === 'external')) return at('data.mode', `subagent/catalog version ${String(d.version)} cannot have mode ${d.mode} (version 2 is exactly mode external)`);
+  if (d.version === 0 && d.mode === 'unknown') return at('data.mode', 'subagent/catalog version 0 has no mode unknown');
+  if (d.label !== undefined && typeof d.label !== 'string') return at('data.label', 'subagent/catalog label must be a string');
+  if (d.mode === 'continuable' && typeof d.label !== 'string') return at('data.label', 'a continuable subagent/catalog entry needs a label');
+  return null;
+}
+
+/**
+ * Shapes from the 0.2.1-alpha.2 catalog that DSH does not check when it
+ * restores a log (dsh-0.2 §2, §4.2): a mismatch is shown, never a refusal.
+ */
+export function checkCatalogShape(event: LogEvent, dialect: Dialect): PayloadProblem | null {
+  const d = event.data;
+  if (event.type === 'working-directory/change' && dialect === 'v4') {
+    // An absolute directory (dsh-0.2 §4.4); the unit's view schema says the same.
+    if (!isObject(d) || typeof d.cwd !== 'string' || !isAbsolutePath(d.cwd)) {
+      return { path: 'data.cwd', message: 'working-directory/change cwd must be an absolute path' };
+    }
+  }
+  if (event.type === 'subagent/catalog' && dialect !== 'v0') {
+    if (!isObject(d)) return { path: 'data', message: 'subagent/catalog payload must be an object' };
+    if (typeof d.version !== 'number') return { path: 'data.version', message: 'subagent/catalog needs a numeric version' };
+    // An unknown version is reported by checkPayloadVersion; its shape is not ours to judge.
+    if (!KNOWN_PAYLOAD_VERSIONS['subagent/catalog'].includes(d.version)) return null;
+    return catalogProblem(d);
+  }
+  return null;
 }

@@ -1,14 +1,15 @@
-import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
+import { diagnostic, type Diagnostic, type DiagnosticCode, type Where } from '../diagnostics/diagnostic.ts';
 import { decodeBytes, type ByteSource, type DecodeInfo } from './bytes.ts';
 import { checkEnvelope } from './envelope.ts';
-import { dialectOf, knownEventTypes, PACKED_ROW_TYPES } from './event-types.ts';
+import { dialectOf, isPluginRecordType, knownEventTypes, laterDialectKnowing, PACKED_ROW_TYPES } from './event-types.ts';
 import { checkHeader } from './header.ts';
 import { LegacyUpgrader } from './legacy.ts';
 import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
-import { checkPayload } from './payloads.ts';
+import { checkCatalogShape, checkPayload, checkPayloadVersion } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
+import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
 
 /**
  * Rows after a bad row are provisional: DSH calls the region corrupt only if
@@ -432,12 +433,15 @@ export class LogReader {
     }
     if (upgraded.refusal) this.diag('type.retired', `session contains ${upgraded.refusal} at seq ${event.seq}`, { line, seq: event.seq });
     if (!this.known.has(event.type)) {
-      if (event.ignorable) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
-      else this.diag('type.unknown-required', `Unknown required event type ${event.type} at seq ${event.seq}: not marked ignorable, likely written by a newer harness; DSH refuses to restore this log`, { line, seq: event.seq });
+      // A plugin record is known as such: opaque, log-only, never a finding (dsh-0.2 §4.3).
+      if (event.ignorable) {
+        if (!isPluginRecordType(event.type)) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
+      } else this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type });
     } else if (origin.packedIndex === undefined) {
       // Expanded packed members were validated by the expansion itself.
       const problem = checkPayload(event, this.dialect);
       if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });
+      else this.checkNewerPayload(event, line);
     }
     this.lastTime = event.time;
     this.lastAcceptedSeq = event.seq;
@@ -456,6 +460,18 @@ export class LogReader {
     }
   }
 
+  /** Payload versions a newer DSH may add at format 4, and catalog shapes DSH does not check (dsh-0.2 §4.1–4.2). */
+  private checkNewerPayload(event: LogEvent, line: number): void {
+    const version = checkPayloadVersion(event);
+    if (version) {
+      const subject = `${event.type} payload version ${String(event.data.version)}`;
+      this.diag('payload.unknown-version', `${version.message} at seq ${event.seq}; analyses that read it are partial from here`, { line, seq: event.seq, path: version.path, subject });
+      return;
+    }
+    const shape = checkCatalogShape(event, this.dialect);
+    if (shape) this.diag('payload.shape', `${event.type} at seq ${event.seq}: ${shape.message}`, { line, seq: event.seq, path: shape.path });
+  }
+
   private commit(accepted: AcceptedEvent): void {
     const { event } = accepted;
     this.committedCount++;
@@ -467,7 +483,7 @@ export class LogReader {
     this.onEvent?.(accepted, this);
   }
 
-  private diag(code: DiagnosticCode, message: string, where: { line?: number; seq?: number; path?: string }): void {
+  private diag(code: DiagnosticCode, message: string, where: Where): void {
     this.diagnostics.push(diagnostic(code, message, where));
   }
 
@@ -484,6 +500,24 @@ export class LogReader {
     this.diag(code, message, { line, ...where });
     if (code !== 'row.seq-gap' && code !== 'row.seq-duplicate') this.rejectedRows.push({ line, text });
   }
+}
+
+/**
+ * An unknown required type (§2.3, E4) is worded as newer than this app, not
+ * as a broken log: DSH's own reader refuses it, but a newer DSH may know it.
+ * Says what the app knows and any better guess (a fork's type, a type of a
+ * later format than the header states, a plugin record without its marker).
+ */
+function unknownTypeMessage(event: LogEvent, dialect: Dialect, version: number): string {
+  const hints: string[] = [];
+  const fork = FORK_TYPES[event.type];
+  if (fork) hints.push(`${fork}`);
+  const later = laterDialectKnowing(event.type, dialect);
+  if (later) hints.push(`format ${later === 'v3' ? 3 : 4} logs have it, but this log says format ${version}`);
+  if (isPluginRecordType(event.type)) hints.push('DSH writes plugin records with ignorable: true');
+  return `Event type ${event.type} at seq ${event.seq} is not in the vocabulary this app knows (${KNOWN_DSH_TEXT}) and is not marked ignorable: `
+    + `likely written by a newer DSH${hints.length ? ` (${hints.join('; ')})` : ''}. DSH up to ${NEWEST_KNOWN_DSH} refuses such a log; `
+    + 'the events after it are still shown, but analyses after it may miss what it does';
 }
 
 const SNIFF_CHARS = 1024;

@@ -1,11 +1,15 @@
+import { isPluginRecordType } from '../log/event-types.ts';
+
 /**
  * Event families: how the timeline colours and filters events. A display
  * grouping only — no DSH rule depends on it.
  */
-export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'projection', 'compaction', 'other'] as const;
+export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'projection', 'compaction', 'plugin', 'other'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export function familyOf(type: string): Family {
+  // Plugin records (dsh-0.2 §4.3): their own lane, never folded into the surface.
+  if (isPluginRecordType(type)) return 'plugin';
   if (type === 'turn/start' || type === 'turn/end' || type === 'step/start' || type === 'step/end' || type === 'session/end-seed') return 'boundary';
   if (type.endsWith('/message')) return 'message';
   if (type === 'assistant/chunk' || type === 'assistant/attempt') return 'chunk';

@@ -1,4 +1,6 @@
+import { isPluginRecord } from '../log/event-types.ts';
 import type { LogEvent } from '../log/types.ts';
+import { sourceTag } from '../messages/source-kinds.ts';
 import { isPlainObject } from '../util/json.ts';
 
 /**
@@ -28,17 +30,26 @@ function textOf(content: unknown): string {
   return parts.join(' ');
 }
 
+/** A message preview, led by its source label when the role alone does not say where it came from. */
+function messagePreview(message: unknown): string {
+  if (!isPlainObject(message)) return '';
+  const tag = sourceTag(message.source);
+  return clip(`${tag ? `[${tag}] ` : ''}${textOf(message.content)}`);
+}
+
 export function eventPreview(event: LogEvent): string {
   const d = event.data;
+  // Plugin records carry any JSON, arrays included (dsh-0.2 §4.3).
+  if (isPluginRecord(event)) return clip(`plugin record · ${JSON.stringify(d) ?? ''}`);
   if (!isPlainObject(d)) return '';
   switch (event.type) {
     case 'user/message':
-      return clip(textOf(d.content));
+      return messagePreview(d);
     case 'assistant/message':
     case 'system/message':
     case 'developer/message':
     case 'tool/result':
-      return clip(textOf(isPlainObject(d.message) ? d.message.content : undefined));
+      return messagePreview(d.message);
     case 'assistant/chunk': {
       const c = isPlainObject(d.chunk) ? d.chunk : {};
       const body = c.text ?? c.argumentsDelta ?? (isPlainObject(c.reason) ? c.reason.kind : c.blockType ?? '');
@@ -59,6 +70,8 @@ export function eventPreview(event: LogEvent): string {
       return clip(String(d.title ?? ''));
     case 'todo/write':
       return Array.isArray(d.todos) ? `${d.todos.length} todos` : '';
+    case 'working-directory/change':
+      return clip(`cwd ${typeof d.cwd === 'string' ? d.cwd : JSON.stringify(d.cwd)}`);
     default:
       return clip(JSON.stringify(d));
   }

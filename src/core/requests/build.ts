@@ -421,7 +421,8 @@ export class RequestBuilder implements SurfaceVisitor {
     this.checkPendingToolUpdate();
     const ledger = this.ledger;
     const header = this.header;
-    if (!header) this.findings.push(finding('request.no-header', `the model call at seq ${cut.seq} has no earlier request/header`, cut.seq, this.mode === 'chunk' ? 'warning' : 'error'));
+    // A gap in what the log lets the app show, not a broken log: a warning (issue #16).
+    if (!header) this.findings.push(finding('request.no-header', `the model call at seq ${cut.seq} has no earlier request/header: its provider, model, tools and config cannot be shown`, cut.seq));
     const system = this.systemAt(header);
     if (system.where === 'messages' && system.activeSystemMessages > 1 && this.route?.systemPromptUpdate !== 'in-history') {
       this.findings.push(finding('request.system-multiple', `the model call at seq ${cut.seq} has ${system.activeSystemMessages} non-empty system messages on a route that is not in-history`, cut.seq));

@@ -19,8 +19,11 @@ export function planSurfaceEvent(state: SurfaceState, event: LogEvent, ctx: Surf
 
   // 2. Surface marker (§4.1, E5).
   if (!surfaceEventTypes(ctx.dialect).has(type)) {
-    // V3+ keeps unknown ignorable events fully opaque; rc.8 still checks their marker.
-    if (!v0 && event.ignorable && !knownEventTypes(ctx.dialect).has(type)) return { kind: 'none', seq };
+    // Unknown types stay opaque: E5 judges known log-only types, and a required
+    // unknown one is already reported as newer than this app (§2.3, E4) — it may
+    // be a newer surface type. V3+ keeps unknown ignorable events opaque too;
+    // rc.8 still checks their marker.
+    if ((!v0 || !event.ignorable) && !knownEventTypes(ctx.dialect).has(type)) return { kind: 'none', seq };
     if (event.surfaceOp !== undefined) return rejectAt(seq, 'surface.marker', `session event "${type}" is not surface-eligible and cannot carry surfaceOp`);
     if (event.sourceEventSeqs !== undefined) return rejectAt(seq, 'surface.marker', `session event "${type}" is not surface-eligible and cannot carry sourceEventSeqs`);
     if (ctx.dialect === 'v4') {

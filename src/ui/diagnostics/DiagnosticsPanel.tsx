@@ -1,6 +1,27 @@
 import { useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
+import type { Verdict } from '../../core/diagnostics/verdict.ts';
+import { VERDICT_TEXT } from './verdict-text.ts';
+import { isNewerCode } from '../../core/diagnostics/verdict.ts';
+
+/** The verdict in full: its heading, the core's summary, what is partial and what this app knows. */
+function VerdictBox({ verdict }: { verdict: Verdict }) {
+  const text = VERDICT_TEXT[verdict.kind];
+  return (
+    <div className={`verdict verdict-${verdict.kind}`} role="status" aria-label="Verdict">
+      <span className={`badge ${text.tone}`}>{text.heading}</span>
+      {verdict.kind !== 'ok' && <span className="verdict-summary">{verdict.summary}</span>}
+      {verdict.kind === 'ok' && verdict.requires && <span className="muted">needs DSH {verdict.requires.release} or later ({verdict.requires.because.join(', ')})</span>}
+      {verdict.partial && (
+        <span className="verdict-partial warn">
+          partial {verdict.partial.fromSeq === null ? 'throughout' : `from seq ${verdict.partial.fromSeq}`}: {verdict.partial.analyses.join(', ')}
+        </span>
+      )}
+      {verdict.kind === 'newer-than-app' && <span className="muted">this app follows {verdict.known}</span>}
+    </div>
+  );
+}
 
 /** Every finding: severity, code, line/seq and the rule; click jumps to the event. */
 export function DiagnosticsPanel() {
@@ -15,7 +36,7 @@ export function DiagnosticsPanel() {
   return (
     <section className="diagnostics" aria-label="Diagnostics">
       <div className="diag-summary">
-        {summary.ok ? <span className="badge ok">DSH would restore this log</span> : <span className="badge error">DSH would refuse this log</span>}
+        <VerdictBox verdict={summary.verdict} />
         {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
         <select aria-label="Minimum severity" value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}>
           <option value="info">all ({summary.diagnostics.length})</option>
@@ -38,6 +59,7 @@ export function DiagnosticsPanel() {
             </button>
             <span className="mono code">{d.code}</span>
             {d.refuses && <span className="badge error" title="DSH refuses to restore a log with this finding">refuses</span>}
+            {isNewerCode(d.code) && <span className="badge warn" title="The log holds something this app does not know; a newer DSH may restore it">newer than this app</span>}
             <span>{d.message}</span>
             {d.path && <span className="mono muted"> at {d.path}</span>}
           </li>

@@ -4,6 +4,7 @@ import { useView } from '../../store/view.ts';
 import { clearRecent, recentLogs } from '../../store/recent.ts';
 import { SessionSwitcher } from './SessionSwitcher.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
+import { VERDICT_TEXT } from '../diagnostics/verdict-text.ts';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -44,7 +45,11 @@ export function Toolbar() {
       {summary && (
         <span className="session-name" title={summary.header?.id ?? ''}>
           {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
-          {!summary.ok && <span className="badge error" title="DSH would refuse to restore this log">refused by DSH</span>}
+          {VERDICT_TEXT[summary.verdict.kind].badge && (
+            <span className={`badge ${VERDICT_TEXT[summary.verdict.kind].tone} verdict-badge`} data-verdict={summary.verdict.kind} title={summary.verdict.summary}>
+              {VERDICT_TEXT[summary.verdict.kind].badge}
+            </span>
+          )}
         </span>
       )}
       {demo && <span className="demo-note" role="note">Demo log made by our generator — drop your own DSH session log anywhere, or use Open log. Nothing leaves your browser.</span>}

@@ -3,6 +3,9 @@ import { JsonView } from '../json/JsonView.tsx';
 /** Friendly renderings for the units people read most; everything else is a JSON tree. */
 export function FriendlyView({ unit, view }: { unit: string; view: unknown }) {
   if (unit === 'title') return <div className="friendly">{view === null || view === undefined ? <span className="muted">no title</span> : String(view)}</div>;
+  if (unit === 'workingDirectory') {
+    return <div className="friendly mono">{typeof view === 'string' ? view : <span className="muted">no directory recorded (the header has no cwd)</span>}</div>;
+  }
   if (unit === 'todos' && Array.isArray(view)) {
     if (view.length === 0) return <div className="muted">no todos</div>;
     return (

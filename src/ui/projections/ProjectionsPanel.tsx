@@ -6,6 +6,8 @@ import { JsonView } from '../json/JsonView.tsx';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 import { ChangeStrip } from './ChangeStrip.tsx';
 import { FriendlyView } from './FriendlyView.tsx';
+import { PartialNote } from '../diagnostics/PartialNote.tsx';
+import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 
 /** One card per projection unit at the cursor: view, watermark, change, failure. */
 export function ProjectionsPanel({ state }: { state: CursorState | null }) {
@@ -35,6 +37,7 @@ function Card({ p, raw, cursorSeq, lastSeq, changes, jump }: { p: ProjectionAtCu
         <span className="muted mono">v{p.stateVersion}</span>
         {p.hostOnly && <span className="badge" title="host-only: not published on the wire">host</span>}
         {p.changedHere && <span className="badge changed-badge">changed here</span>}
+        <PartialNote analysis={ANALYSES.projections} seq={cursorSeq} unit={p.key} />
         <span className={`mono watermark${behind ? ' behind' : ''}`} title="observedSeq: the last event this unit observed">
           watermark {p.observedSeq}{behind ? ` (cursor ${cursorSeq})` : ''}
         </span>

@@ -6,6 +6,8 @@ import type { RequestRow } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { downloadJson } from '../export.ts';
+import { ANALYSES } from '../../core/diagnostics/verdict.ts';
+import { PartialNote } from '../diagnostics/PartialNote.tsx';
 
 const col = createColumnHelper<RequestRow>();
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '-');
@@ -58,6 +60,7 @@ export function RequestsPanel() {
           <div className="panel-toolbar">
             <strong>Call {detail.request.index + 1}</strong>
             <button className="link" onClick={() => seek(rows[detail.request.index].cutIndex)}>go to cut (seq {detail.request.cut})</button>
+            <PartialNote analysis={ANALYSES.requests} seq={detail.request.cut} />
             <span className="spacer" />
             <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(detail.request.loopRequest, null, 2))}>Copy as JSON</button>
             <button onClick={() => downloadJson(`request-${detail.request.index + 1}.json`, detail.request.loopRequest)}>Download</button>

@@ -12,6 +12,7 @@ import { titleUnit } from './title.ts';
 import { todosUnit } from './todos.ts';
 import { tokenUsageUnit } from './token-usage.ts';
 import { turnBoundaryUnit } from './turn-boundary.ts';
+import { workingDirectoryUnit } from './working-directory.ts';
 
 /** V0–V2 logs are rc.8's; V3+ come from the seed generation and later (spec §0). */
 export const generationOf = (dialect: Dialect): Generation => (dialect === 'v0' ? 'rc8' : 'seed');
@@ -32,6 +33,8 @@ export function unitsFor(dialect: Dialect): AnyUnit[] {
     subagentTimingUnit,
     inboxUnit(generation),
     turnBoundaryUnit,
+    // Format 4 only: 0.2.1-alpha.2 added it without a format bump (dsh-0.2 §4.4).
+    ...(dialect === 'v4' ? [workingDirectoryUnit] : []),
   ];
 }
 

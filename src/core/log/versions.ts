@@ -1,0 +1,48 @@
+/**
+ * The DSH releases and session formats this app follows, in one place: the
+ * verdict names them when a log is newer than the app, the README lists them.
+ * Facts from log-and-surface.md §0 and dsh-0.2.md §1, §4.7.
+ */
+export interface FormatInfo {
+  version: number;
+  /** Releases that wrote this format, as far as the spec established them. */
+  releases: string;
+}
+
+export const OLDEST_KNOWN_DSH = '0.1.0-rc.8';
+export const NEWEST_KNOWN_DSH = '0.2.1-alpha.2';
+
+/** Session formats 0–4 (log-and-surface §0; historical map dsh-0.2 §4.7). */
+export const KNOWN_FORMATS: readonly FormatInfo[] = [
+  { version: 0, releases: '0.1.0-rc.x (incl. rc.8) … early 0.1.x' },
+  { version: 1, releases: 'no released tag (a pull request between V0 and V2)' },
+  { version: 2, releases: '0.1.3–0.1.4 (schema from dsh-v0.1.3-alpha.2)' },
+  { version: 3, releases: '0.1.5-alpha.1 … 0.1.6' },
+  { version: 4, releases: '0.1.7-rc.1 … 0.2.1-alpha.2 (same-version additions up to 0.2.1-alpha.2)' },
+];
+
+/** One line for messages: which DSH this app knows. */
+export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, session formats 0–4`;
+
+/**
+ * Vocabulary DSH added to format 4 without a format bump, with the first
+ * release that writes it: older format-4 builds refuse a log holding it
+ * (dsh-0.2 §2 `working-directory/change`, §4.3 plugin records).
+ */
+export const FORMAT4_ADDITIONS: Readonly<Record<string, string>> = {
+  'working-directory/change': '0.2.1-alpha.2',
+  'plugin records': '0.2.1-alpha.2',
+};
+
+/**
+ * Event types seen only in DSH forks and derivatives, never in an upstream
+ * catalog this app knows, with who writes them (prompt-and-requests §6.6;
+ * dsh-0.2 §5 questions 1–2). Named in the verdict, still read as unknown.
+ */
+export const FORK_TYPES: Readonly<Record<string, string>> = {
+  'request/tool-update': 'Bake, a DSH derivative, logs tool changes this way',
+  'fork/session-source': 'a DSH fork (knyazev741/deepseek-harness) writes it',
+  'session/pin': 'a DSH fork (qualified-attribution-and-pin record) writes it',
+  'subagent/external-start': 'DSH fork branches after 0.2.1-alpha.2 write it; upstream alpha.2 records external children as subagent/catalog v2',
+  'subagent/external-end': 'DSH fork branches after 0.2.1-alpha.2 write it; upstream alpha.2 records external children as subagent/catalog v2',
+};
