@@ -39,6 +39,7 @@ export const DIAGNOSTIC_DEFS = {
   'row.seq-duplicate': { severity: 'error', refuses: true, rule: 'seq repeats or goes back; the row cannot be placed and is kept aside (E2).' },
   'row.packed': { severity: 'error', refuses: true, rule: 'A packed chunk row is malformed (§1.6c).' },
   'row.source-seqs': { severity: 'error', refuses: true, rule: 'sourceEventSeqs is not a valid (range-encoded) seq list (§1.6b).' },
+  'row.too-long': { severity: 'error', refuses: true, rule: 'A complete line is longer than the reader\'s line limit (just under the JavaScript string limit, where DSH cannot read it either): skipped unread, with its line, byte offset and size. Corruption when a later turn/end commits it; otherwise part of the torn tail (§1.8).' },
   'row.too-deep': { severity: 'error', rule: 'A row nests arrays/objects deeper than the viewer reads (MAX_ROW_DEPTH); it is kept aside as a rejected row.' },
   'row.numbered': { severity: 'info', rule: 'Rows carry no seq/time (a normalized snapshot); they were numbered by position.' },
   'row.negative-zero': { severity: 'warning', rule: 'A number is -0, which is not lossless JSON (§2.1).' },
