@@ -18,6 +18,7 @@ export const DIAGNOSTIC_DEFS = {
   'bytes.empty': { severity: 'error', refuses: true, rule: 'The file is empty: no session header.' },
   'bytes.not-text': { severity: 'error', refuses: true, rule: 'The bytes are not a UTF-8 JSONL log (binary or another format).' },
   'bytes.zstd-corrupt': { severity: 'error', refuses: true, rule: 'A complete zstd frame failed to decode (§1.4).' },
+  'bytes.zstd-limit': { severity: 'error', refuses: true, rule: 'A zstd frame asks for more than decoders allow by default (a window over 128 MiB, or a block over 128 KiB): decoding stops before it, what came before is kept (§1.4).' },
   'bytes.gzip-corrupt': { severity: 'error', refuses: true, rule: 'The gzip stream failed to decode.' },
   'bytes.torn-frame': { severity: 'warning', rule: 'The last zstd frame is incomplete: a torn tail (§1.8).' },
   'bytes.bom': { severity: 'info', rule: 'A UTF-8 byte-order mark was skipped.' },

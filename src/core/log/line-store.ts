@@ -55,6 +55,11 @@ export class LineStore {
     return [this.lineStart, this.lineStart];
   }
 
+  /** Whether lines can be read back (else a scanned chunk is dropped). */
+  get keepsBytes(): boolean {
+    return this.keep;
+  }
+
   /** Where the line not yet ended by a newline starts. */
   get openLineStart(): number {
     return this.lineStart;

@@ -187,8 +187,10 @@ export class LogReader {
       const text = this.textDecoder.decode(bytes.subarray(o, o + DECODE_SLICE), { stream: true });
       if (text) this.pushText(text);
     }
-    // The bytes of a line being skipped are never read again: let them go as they arrive.
-    if (this.longLine) this.lines.dropOpenLine();
+    // The bytes of a line being skipped are never read again (nor any line's, when the store
+    // does not keep them): let them go as they arrive, not when the line's newline comes.
+    // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
+    if (this.sniffed && (this.longLine || !this.lines.keepsBytes)) this.lines.dropOpenLine();
   }
   /** Plaintext bytes of lines too long to read (skipped, not kept). */
   get unreadBytes(): number {
