@@ -13,6 +13,9 @@ import { redactSecrets } from '../core/export/redact.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import { LoadGuard } from '../core/log/memory-budget.ts';
+import { stoppedAt } from '../core/log/load-stopped.ts';
+import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import type { ModelRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -42,10 +45,14 @@ export class Engine {
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
 
-  async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+  /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
     const { chunks, totalBytes } = await openSource(source);
+    // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
+    const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
+    guard.check(null);
     let lastReport = 0;
     // The analyses ride on the load's one walk; they are made once the header line is read.
     const made: { riders?: LoadRiders } = {};
@@ -53,7 +60,9 @@ export class Engine {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       cancelled: () => token !== this.loadToken,
+      maxLineChars: options.maxLineChars,
       onProgress: (p) => {
+        guard.check(p);
         const now = Date.now();
         if (now - lastReport < PROGRESS_INTERVAL_MS) return;
         lastReport = now;
@@ -377,7 +386,7 @@ export class Engine {
       let result: unknown;
       switch (req.op) {
         case 'load': {
-          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
+          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }), { memoryBudget: req.memoryBudget });
           // The bulk columns travel as transferred buffers (no structured clone); the worker keeps its own.
           const columns = transferableColumns(summary.columns);
           post({ id: req.id, ok: true, result: { ...summary, columns } }, Object.values(columns).map((c) => c.buffer as ArrayBuffer));
@@ -398,7 +407,9 @@ export class Engine {
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      // A load that fails says why as a finding (the app keeps the open log); 'cancelled' is not a failure.
+      const stopped = req.op === 'load' && !(err instanceof Error && err.message === 'cancelled') ? stoppedAt(err, {}) : null;
+      post({ id: req.id, ok: false, error: stopped ? stopped.message : err instanceof Error ? err.message : String(err), ...(stopped ? { finding: stopped.finding } : {}) });
     }
   }
 }

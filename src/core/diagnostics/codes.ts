@@ -51,6 +51,8 @@ export const DIAGNOSTIC_DEFS = {
   'type.unknown-ignorable': { severity: 'info', rule: 'An unknown event type marked ignorable; shown as opaque.' },
   'type.retired': { severity: 'error', refuses: true, rule: 'A legacy event shape DSH refuses: request/header-delta, mode/set, reason "fallback", or a malformed pre-react-loop turn/start, turn/end or steering/message (§2.3).' },
   'legacy.upgraded': { severity: 'info', rule: 'A legacy event shape was upgraded on load as DSH does; the original is kept.' },
+  'load.too-big': { severity: 'error', rule: 'The log would need more memory than this tab can give (estimated from its size, compression ratio and events so far): the load stopped and the open log stayed. The CLI reads it without a tab\'s limits.' },
+  'load.failed': { severity: 'error', rule: 'The load stopped on an unexpected error at this line/seq; the open log stayed. A bug in the viewer: please report it.' },
   'analysis.failed': { severity: 'error', rule: 'A view the app derives (projections, prompt, requests) failed on this log; the rest of the log is still shown. A bug in the viewer: please report it.' },
   'payload.schema': { severity: 'error', refuses: true, rule: 'An event payload does not match its schema (E12/E14).' },
   // Surface fold (§4, §6.4): DSH refuses the log; the viewer skips the event and keeps folding.

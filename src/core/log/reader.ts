@@ -8,6 +8,7 @@ import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
 import { checkPayload } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
+import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 
 /**
@@ -166,6 +167,11 @@ export class LogReader {
     return this.committedCount;
   }
 
+  /** The seq of the last event placed (-1 before any). */
+  get lastSeq(): number {
+    return this.lastAcceptedSeq;
+  }
+
   get sessionHeader(): SessionHeader | null {
     return this.header;
   }
@@ -192,9 +198,10 @@ export class LogReader {
     // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
     if (this.sniffed && (this.longLine || !this.lines.keepsBytes)) this.lines.dropOpenLine();
   }
-  /** Plaintext bytes of lines too long to read (skipped, not kept). */
+  /** Plaintext bytes of lines too long to read (skipped, not kept), the one being skipped included. */
   get unreadBytes(): number {
-    return this.skippedBytes;
+    const open = this.longLine ? (this.tracking ? this.lines.byteLength - this.longLine.offset : this.longLine.bytes) : 0;
+    return this.skippedBytes + open;
   }
   get lineCount(): number {
     return this.lineNo;
@@ -683,14 +690,20 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   const reader = new LogReader(byteDiagnostics, options);
   const info: DecodeInfo = { decodedBytes: 0 };
   let bytesIn = 0;
-  for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
-    if (options.cancelled?.()) break;
-    reader.pushBytes(bytes);
-    options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
-    // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
-    if (reader.looksBinary) break;
+  // Whatever throws (a bug in a rider, the source failing) stops the load with a finding that says where.
+  const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });
+  try {
+    for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
+      if (options.cancelled?.()) break;
+      reader.pushBytes(bytes);
+      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
+      // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
+      if (reader.looksBinary) break;
+    }
+    return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
+  } catch (err) {
+    throw stoppedAt(err, where());
   }
-  return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
 }
 
 export function utf8Length(s: string, from = 0, to = s.length): number {
