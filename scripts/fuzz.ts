@@ -12,6 +12,7 @@ import v8 from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { BasePool, type BaseSize } from '../src/core/fuzz/base.ts';
 import { caseSeedOf, planCase, runPlannedCase } from '../src/core/fuzz/runner.ts';
+import { installCliErrors } from './cli.ts';
 
 interface Args {
   minutes: number;
@@ -153,5 +154,7 @@ async function main(): Promise<void> {
   process.exitCode = failures.length ? 1 : 0;
 }
 
-if (isMainThread) await main();
-else await workerMain();
+if (isMainThread) {
+  installCliErrors('fuzz');
+  await main();
+} else await workerMain();
