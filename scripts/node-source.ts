@@ -23,7 +23,10 @@ export async function readLogFile(file: string): Promise<ReadResult> {
  */
 export async function loadLogFile(file: string): Promise<SessionFold> {
   const size = fs.statSync(file).size;
-  const guard = new LoadGuard(size, { bytes: os.totalmem() * 0.8, source: 'this machine (80% of its memory)' });
+  const guard = new LoadGuard(size, {
+    bytes: os.totalmem() * 0.8, source: '80% of its memory', place: 'this machine',
+    advice: 'Run it on a machine with more memory.',
+  });
   guard.check(null);
   return loadSession(chunks(file), { sizeHint: size, onProgress: (p) => guard.check(p) });
 }

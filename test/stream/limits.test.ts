@@ -53,7 +53,7 @@ describe('the memory estimate', () => {
     expect(stopped).toBeInstanceOf(LoadStopped);
     expect(stopped.finding).toMatchObject({ code: 'load.too-big', line: lines });
     expect(lines).toBeLessThan(text.split('\n').length / 4);
-    expect(stopped.message).toMatch(/needs about .* of memory, and a test budget allows about 40 MB/);
+    expect(stopped.message).toMatch(/would need about .* of memory, and a test budget allows about 40 MB/);
   });
 });
 
@@ -70,7 +70,7 @@ describe('the worker engine under a memory budget', () => {
     const reply = replies.at(-1)!;
     expect(reply).toMatchObject({ id: 7, ok: false, finding: { code: 'load.too-big', severity: 'error' } });
     const error = (reply as { error: string }).error;
-    expect(error).toMatch(/^the log is too big for this tab: about 3 MB of text and [\d,]+ events; loading it needs about \d+ MB of memory, and the budget set for this page \(memoryBudget\) allows about 40 MB, stopped after reading 1 MB \([\d,]+ events\)/);
+    expect(error).toMatch(/^the log is too big for this tab: about 3 MB of text and [\d,]+ events would need about \d+ MB of memory, and the budget set for this page \(memoryBudget\) allows about 40 MB\. Loading stopped after 1 MB \([\d,]+ events\)\. The open log stays as it was\./);
     expect(error).toContain('npm run inspect');
     // The open log answers as before.
     expect(engine.rows(0, 3).map((r) => r.index)).toEqual([0, 1, 2]);

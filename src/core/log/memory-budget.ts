@@ -58,7 +58,12 @@ export function estimateLoad(fileBytes: number | null, progress: ReadProgress | 
 export interface MemoryBudget {
   bytes: number;
   source: string;
+  /** Where the load runs, for the message (default 'this tab'), and what to do instead (default: the CLI). */
+  place?: string;
+  advice?: string;
 }
+
+const TAB_ADVICE = 'The open log stays as it was. To read this log, use the command line: npm run inspect -- <file> (it streams the file, with no tab limit).';
 
 const GiB = 2 ** 30;
 /** A tab with no figure to go by: what a 64-bit browser tab can usually hold. */
@@ -84,11 +89,10 @@ const size = (n: number) => (n >= GiB ? `${(n / GiB).toFixed(1)} GB` : `${Math.m
 /** The finding for a log that will not fit: how big it is, what it needs, what to do instead. */
 export function tooBigFinding(estimate: LoadEstimate, budget: MemoryBudget, progress: ReadProgress | null): Diagnostic {
   const where = progress && progress.lines > 0 ? { line: progress.lines } : {};
-  const read = progress && progress.bytesIn > 0 ? `, stopped after reading ${size(progress.decodedBytes)} (${progress.events.toLocaleString('en')} events)` : ', stopped before reading it';
+  const stopped = progress && progress.bytesIn > 0 ? `Loading stopped after ${size(progress.decodedBytes)} (${progress.events.toLocaleString('en')} events)` : 'Loading stopped before reading it';
   return diagnostic('load.too-big',
-    `the log is too big for this tab: about ${size(estimate.decodedBytes)} of text and ${Math.round(estimate.events).toLocaleString('en')} events; ` +
-    `loading it needs about ${size(estimate.neededBytes)} of memory, and ${budget.source} allows about ${size(budget.bytes)}${read}. ` +
-    'The open log stays as it was. To read this one, use the command line (npm run inspect -- <file>), which streams it with no tab limit.',
+    `the log is too big for ${budget.place ?? 'this tab'}: about ${size(estimate.decodedBytes)} of text and ${Math.round(estimate.events).toLocaleString('en')} events would need about ${size(estimate.neededBytes)} of memory, ` +
+    `and ${budget.source} allows about ${size(budget.bytes)}. ${stopped}. ${budget.advice ?? TAB_ADVICE}`,
     where);
 }
 
