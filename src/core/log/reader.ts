@@ -77,10 +77,9 @@ export interface ReadProgress {
   skippedBytes: number;
 }
 
-/** A line over the limit: where it starts, and how much of it has gone by (text mode counts bytes itself). */
+/** A line over the limit: its byte offset, and (text mode only; with byte tracking the store knows) its bytes so far. */
 interface LongLine {
   offset: number;
-  chars: number;
   bytes: number;
 }
 
@@ -248,7 +247,7 @@ export class LogReader {
     while (nl >= 0) {
       this.nextRange();
       if (nl - start > this.maxLineChars) {
-        this.longLine = { offset: this.tracking ? this.range[0] : this.textOffset(start), chars: nl - start, bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
+        this.longLine = { offset: this.tracking ? this.range[0] : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
         this.closeLongLine(false);
       } else {
         this.line(text.slice(start, nl));
@@ -266,13 +265,12 @@ export class LogReader {
     if (n === 0) return;
     if (!this.longLine && this.carryChars + n > this.maxLineChars) {
       const carried = this.tracking ? 0 : this.carryParts.reduce((sum, part) => sum + utf8Length(part), 0);
-      const offset = this.tracking ? this.lines.openLineStart : this.carryParts.length ? this.textBase - carried : this.textOffset(from);
-      this.longLine = { offset, chars: this.carryChars, bytes: carried };
+      const offset = this.tracking ? this.lines.openLineStart : this.carryParts.length ? this.bytesBeforeText() - carried : this.textOffset(from);
+      this.longLine = { offset, bytes: carried };
       this.carryParts = [];
       this.carryChars = 0;
     }
     if (this.longLine) {
-      this.longLine.chars += n;
       if (!this.tracking) this.longLine.bytes += utf8Length(text, from, to);
     } else {
       this.carryParts.push(from === 0 && to === text.length ? text : text.slice(from, to));
@@ -280,8 +278,8 @@ export class LogReader {
     }
   }
 
-  /** UTF-8 bytes of the text-mode input before the current text. */
-  private get textBase(): number {
+  /** UTF-8 bytes of the text-mode input before the current text (measuring what was not yet). */
+  private bytesBeforeText(): number {
     for (const t of this.unmeasured) this.measuredBytes += utf8Length(t);
     this.unmeasured = [];
     return this.measuredBytes;
@@ -293,14 +291,14 @@ export class LogReader {
     if (at < c.at) { c.at = 0; c.bytes = 0; }
     c.bytes += utf8Length(this.text, c.at, at);
     c.at = at;
-    return this.textBase + c.bytes;
+    return this.bytesBeforeText() + c.bytes;
   }
 
   private endText(): void {
     if (this.tracking) return;
     this.unmeasured.push(this.text);
     // Many small pushes: measure as they come rather than hold them all.
-    if (this.unmeasured.length > 64) void this.textBase;
+    if (this.unmeasured.length > 64) this.bytesBeforeText();
     this.text = '';
   }
 

@@ -36,6 +36,8 @@ export class ZstdFrameWalker {
   /** Offset of the next byte fed, and where the current frame starts. */
   private offset = 0;
   private frameStart = 0;
+  /** Where the frame or block at fault starts. */
+  private faultAt = 0;
   private blockLimit = MAX_ZSTD_BLOCK;
   private checksum = false;
 
@@ -50,9 +52,6 @@ export class ZstdFrameWalker {
     const reason = this.walk(bytes);
     return reason === null ? null : { reason, keep: Math.max(0, this.faultAt - first) };
   }
-
-  /** Where the frame or block at fault starts. */
-  private faultAt = 0;
 
   private walk(bytes: Uint8Array): string | null {
     let i = 0;
