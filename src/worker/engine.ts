@@ -14,7 +14,7 @@ import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { LoadGuard } from '../core/log/memory-budget.ts';
-import { stoppedAt } from '../core/log/load-stopped.ts';
+import { LoadStopped } from '../core/log/load-stopped.ts';
 import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import type { ModelRequest } from '../core/requests/build.ts';
@@ -407,9 +407,8 @@ export class Engine {
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {
-      // A load that fails says why as a finding (the app keeps the open log); 'cancelled' is not a failure.
-      const stopped = req.op === 'load' && !(err instanceof Error && err.message === 'cancelled') ? stoppedAt(err, {}) : null;
-      post({ id: req.id, ok: false, error: stopped ? stopped.message : err instanceof Error ? err.message : String(err), ...(stopped ? { finding: stopped.finding } : {}) });
+      // A load stopped by the reader (too big, an error at a line/seq) says why as a finding; the app keeps the open log.
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}) });
     }
   }
 }
