@@ -13,6 +13,9 @@ import { sniffEncoding } from '../src/core/log/bytes.ts';
 import { Replay, ReplayBuilder } from '../src/core/replay/replay-index.ts';
 import { BYTES_PER_EVENT, loadSession } from '../src/core/session/stream-load.ts';
 import { Engine } from '../src/worker/engine.ts';
+import { installCliErrors } from './cli.ts';
+
+installCliErrors('bench');
 
 const MB = 1024 * 1024;
 const args = process.argv.slice(2);

@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import { zstdRawFrame } from '../src/core/fuzz/encode.ts';
 import { generateLog, streamLog } from '../src/core/generate/generate-log.ts';
+import { installCliErrors } from './cli.ts';
+
+installCliErrors('gen-log');
 
 const args = process.argv.slice(2);
 const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };

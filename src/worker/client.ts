@@ -2,6 +2,7 @@ import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, Reque
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
+import { memoryBudgetFromUrl } from './memory.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -21,7 +22,7 @@ export class WorkerClient {
       if ('progress' in msg) { p.onProgress?.(msg.progress); return; }
       this.pending.delete(msg.id);
       if (msg.ok) p.resolve(msg.result);
-      else p.reject(new Error(msg.error));
+      else p.reject(Object.assign(new Error(msg.error), msg.finding ? { finding: msg.finding } : {}));
     };
   }
 
@@ -34,7 +35,8 @@ export class WorkerClient {
   }
 
   load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary> {
-    return this.call({ op: 'load', source }, onProgress);
+    const memoryBudget = memoryBudgetFromUrl(globalThis.location?.search);
+    return this.call({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}) }, onProgress);
   }
   cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }

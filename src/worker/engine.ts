@@ -15,6 +15,9 @@ import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { logVerdict } from '../core/diagnostics/verdict.ts';
+import { LoadGuard } from '../core/log/memory-budget.ts';
+import { LoadStopped } from '../core/log/load-stopped.ts';
+import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { plainRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -44,10 +47,14 @@ export class Engine {
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
 
-  async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+  /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
     const { chunks, totalBytes } = await openSource(source);
+    // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
+    const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
+    guard.check(null);
     let lastReport = 0;
     // The analyses ride on the load's one walk; they are made once the header line is read.
     const made: { riders?: LoadRiders } = {};
@@ -55,7 +62,9 @@ export class Engine {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       cancelled: () => token !== this.loadToken,
+      maxLineChars: options.maxLineChars,
       onProgress: (p) => {
+        guard.check(p);
         const now = Date.now();
         if (now - lastReport < PROGRESS_INTERVAL_MS) return;
         lastReport = now;
@@ -381,7 +390,7 @@ export class Engine {
       let result: unknown;
       switch (req.op) {
         case 'load': {
-          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
+          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }), { memoryBudget: req.memoryBudget });
           // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
           // copies of the few it navigates with.
           const columns = this.replay!.handOverColumns();
@@ -403,7 +412,8 @@ export class Engine {
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      // A load stopped by the reader (too big, an error at a line/seq) says why as a finding; the app keeps the open log.
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}) });
     }
   }
 }

@@ -17,7 +17,8 @@ export type LoadSource =
   | { kind: 'url'; url: string; name: string };
 
 export type Request =
-  | { id: number; op: 'load'; source: LoadSource }
+  /** memoryBudget: bytes a load may use (else the worker asks the platform). */
+  | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number }
   | { id: number; op: 'cancel' }
   | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
@@ -52,7 +53,8 @@ export interface LoadProgress {
 
 export type Response =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string }
+  /** A failed load also carries its finding (a log too big, an unexpected error at a line/seq). */
+  | { id: number; ok: false; error: string; finding?: Diagnostic }
   | { id: number; progress: LoadProgress };
 
 /** What the UI knows about a loaded log without asking again. */
