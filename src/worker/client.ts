@@ -1,4 +1,4 @@
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, ProjectionAtCursor, Request, Response, RowSummary, SurfaceNodeView } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
@@ -42,7 +42,10 @@ export class WorkerClient {
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }
   rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
   event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
-  state(index: number, transcript = false, messages = false): Promise<CursorState> { return this.call({ op: 'state', index, transcript, messages }); }
+  state(query: CursorQuery): Promise<CursorState> { return this.call({ op: 'state', query }); }
+  messages(index: number, window: ListWindow): Promise<MessagesAtCursor> { return this.call({ op: 'messages', index, window }); }
+  projections(index: number): Promise<ProjectionAtCursor[]> { return this.call({ op: 'projections', index }); }
+  span(index: number, seq: number): Promise<SurfaceNodeView[]> { return this.call({ op: 'span', index, seq }); }
   navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
   search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }

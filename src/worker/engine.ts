@@ -23,7 +23,8 @@ import { plainRequest } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
+import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -41,6 +42,8 @@ export class Engine {
   private previews = new Map<number, string>();
   /** Surface node views by seq (not projected ones), filled as cursors visit them. */
   private nodeViews = new Map<number, SurfaceNodeView>();
+  /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
+  private replacementBySeq = new Map<number, Replacement>();
   /** Seqs where each projection unit changed, computed once per load. */
   private changeSeqs = new Map<string, number[]>();
   /** Event indexes of append-origin surface events (the transcript), in log order. */
@@ -111,6 +114,7 @@ export class Engine {
     this.prompts = prompts;
     this.previews = new Map();
     this.nodeViews = new Map();
+    this.replacementBySeq = new Map(session.surface.replacements.map((r) => [r.seq, r]));
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
@@ -212,49 +216,131 @@ export class Engine {
     };
   }
 
-  state(index: number, withTranscript = false, withMessages = false): CursorState {
+  /**
+   * The surface at the cursor, as much of it as the panel shows (issue #15):
+   * a seek from the nearest checkpoint, then views of the window's nodes only
+   * (cached per seq, so a step parses just the nodes that came into view).
+   * Counts come from the load's per-change totals, never from a walk of the nodes.
+   */
+  state(query: CursorQuery): CursorState {
     const replay = this.need();
     const { session } = replay;
+    const index = query.index;
     const { state, plan } = replay.surfaceAt(index);
-    const node = (seq: number): SurfaceNodeView => {
-      const projected = state.projected.has(seq);
-      // A node's view depends only on its event (unless a V4 projection rewrote it): cached, so a
-      // cursor step does not parse every node of the surface again.
-      let view = projected ? undefined : this.nodeViews.get(seq);
-      if (!view) {
-        const event = session.eventAt(seq) as LogEvent;
-        const message = deriveEventMessage(event, state.projected);
-        view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, hasMessage: message !== null, tokens: message ? safeEstimate(message) : 0, projected };
-        if (!projected) this.nodeViews.set(seq, view);
-      }
-      return view;
+    const seq = session.events.at(index)?.seq ?? -1;
+    const node = (s: number) => this.nodeView(s, state);
+    const { from, count } = clampWindow(query.window, state.nodes.length);
+    const nodes = state.nodes.slice(from, from + count).map(node);
+    const spans: SurfaceSpan[] = [];
+    for (const n of nodes) {
+      const r = this.replacementBySeq.get(n.seq);
+      if (!r) continue;
+      // A small span comes with its shadowed nodes; a big one is asked for when the user opens it.
+      spans.push({ ...r, shadowedCount: r.shadowedSeqs.length, shadowed: r.shadowedSeqs.length <= 3 ? r.shadowedSeqs.map(node) : [] });
+    }
+    const totals = this.prompts?.surfaceTotals.at(seq) ?? this.countNodes(state);
+    const transcript = this.transcriptAt(index, state, query.transcript ?? null);
+    return {
+      index,
+      seq,
+      nodeCount: state.nodes.length,
+      nodesFrom: from,
+      nodes,
+      cursorNode: state.nodes.lastIndexOf(seq),
+      replaceGeneration: state.replaceGeneration,
+      contentGeneration: state.contentGeneration,
+      spans,
+      change: plan?.kind ?? 'none',
+      messageCount: totals.messages,
+      tokens: totals.tokens,
+      ...transcript,
     };
-    const nodes = state.nodes.map(node);
+  }
+
+  /** The shadowed nodes of the replace at `seq`, as the cursor at `index` sees them (a big span, opened). */
+  span(index: number, seq: number): SurfaceNodeView[] {
+    const replay = this.need();
+    const r = this.replacementBySeq.get(seq);
+    if (!r) throw new Error(`no replace at seq ${seq}`);
+    const { state } = replay.surfaceAt(index);
+    return r.shadowedSeqs.map((s) => this.nodeView(s, state));
+  }
+
+  /** A window of the model context at event `index`: the messages DSH would send, derived from the log. */
+  messages(index: number, window: ListWindow): MessagesAtCursor {
+    const replay = this.need();
+    const { session } = replay;
+    const { state } = replay.surfaceAt(index);
+    // The messages are the nodes that carry one (nearly all: the load noted the few that do not).
+    const silent = this.prompts?.surfaceTotals.silent;
+    const out: Message[] = [];
+    let k = 0;
+    const end = window.from + window.count;
+    for (const s of state.nodes) {
+      if (silent ? silent.has(s) : !this.nodeView(s, state).hasMessage) continue;
+      if (k >= window.from && k < end) {
+        const message = deriveEventMessage(session.eventAt(s)!, state.projected);
+        if (message) out.push(message);
+      }
+      k++;
+    }
+    return { index, seq: session.events.at(index)?.seq ?? -1, count: k, from: window.from, messages: out };
+  }
+
+  /** Every projection unit at event `index` (the Projections panel asks when it is shown). */
+  projectionsAtIndex(index: number): ProjectionAtCursor[] {
+    const replay = this.need();
+    return this.projectionsAt(replay.session.events.at(index)?.seq ?? -1);
+  }
+
+  /** A node's view: it depends only on its event (unless a V4 projection rewrote it), so it is cached per seq. */
+  private nodeView(seq: number, state: SurfaceState): SurfaceNodeView {
+    const replay = this.need();
+    const projected = state.projected.has(seq);
+    let view = projected ? undefined : this.nodeViews.get(seq);
+    if (!view) {
+      const event = replay.session.eventAt(seq) as LogEvent;
+      const message = deriveEventMessage(event, state.projected);
+      view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, hasMessage: message !== null, tokens: message ? safeEstimate(message) : 0, projected };
+      if (!projected) {
+        // Bounded: a scrub over a long log visits many nodes.
+        if (this.nodeViews.size >= NODE_VIEWS_MAX) this.nodeViews.delete(this.nodeViews.keys().next().value!);
+        this.nodeViews.set(seq, view);
+      }
+    }
+    return view;
+  }
+
+  /** Messages and tokens by visiting every node: only when the load's totals are missing (its analysis failed). */
+  private countNodes(state: SurfaceState): { messages: number; tokens: number } {
+    let messages = 0;
+    let tokens = 0;
+    for (const s of state.nodes) {
+      const v = this.nodeView(s, state);
+      if (v.hasMessage) messages++;
+      tokens += v.tokens;
+    }
+    return { messages, tokens };
+  }
+
+  /** The transcript's length at the cursor, and the window asked for (only when the panel shows it). */
+  private transcriptAt(index: number, state: SurfaceState, window: ListWindow | null, max = WINDOW_MAX): Pick<CursorState, 'transcriptCount' | 'transcriptFrom' | 'transcript'> {
+    const count = countAtOrBelow(this.appendIndexes, index);
+    if (!window) return { transcriptCount: count, transcriptFrom: 0, transcript: [] };
+    const { from, count: n } = clampWindow(window, count, max);
+    const session = this.need().session;
     const onSurface = new Set(state.nodes);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
-    // The transcript is built only when asked: it grows with the log, the cursor's hot path must not.
-    const upTo = withTranscript ? countAtOrBelow(this.appendIndexes, index) : 0;
-    const transcript = Array.from(this.appendIndexes.subarray(0, upTo), (i) => session.events.at(i)!).map((e) => ({
-      ...node(e.seq),
-      status: onSurface.has(e.seq) ? 'on-surface' as const : shadowedBy.has(e.seq) ? 'shadowed' as const : 'not-a-node' as const,
-      shadowedBy: shadowedBy.get(e.seq) ?? null,
-    }));
-    return {
-      index,
-      seq: session.events.at(index)?.seq ?? -1,
-      nodes,
-      replaceGeneration: state.replaceGeneration,
-      contentGeneration: state.contentGeneration,
-      // Only spans whose replacing node is still on the surface are drawn; older ones are ghosts inside them.
-      replacements: state.replacements.filter((r) => onSurface.has(r.seq)).map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
-      change: plan?.kind ?? 'none',
-      messageCount: nodes.reduce((n, v) => n + (v.hasMessage ? 1 : 0), 0),
-      // The messages themselves (the whole context, parsed and cloned) only when shown.
-      messages: withMessages ? deriveMessages(state, session.eventAt) : [],
-      transcript,
-      projections: this.projectionsAt(session.events.at(index)?.seq ?? -1),
-    };
+    const transcript = Array.from(this.appendIndexes.subarray(from, from + n), (i) => {
+      const s = session.events.at(i)!.seq;
+      return {
+        ...this.nodeView(s, state),
+        status: onSurface.has(s) ? 'on-surface' as const : shadowedBy.has(s) ? 'shadowed' as const : 'not-a-node' as const,
+        shadowedBy: shadowedBy.get(s) ?? null,
+      };
+    });
+    return { transcriptCount: count, transcriptFrom: from, transcript };
   }
 
   private preview(event: LogEvent): string {
@@ -341,8 +427,9 @@ export class Engine {
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
     const replay = this.need();
     const { session } = replay;
-    const state = this.state(index, what === 'transcript', what === 'surface');
-    const seq = state.seq;
+    // An export is asked for once: the whole surface or transcript, not a window.
+    const { state } = replay.surfaceAt(index);
+    const seq = session.events.at(index)?.seq ?? -1;
     let value: unknown;
     let markdown: string;
     if (what === 'request') {
@@ -352,11 +439,11 @@ export class Engine {
       value = cut.loopRequest;
       markdown = messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
     } else if (what === 'surface') {
-      value = { seq, nodes: state.nodes.map((n) => n.seq), replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: state.messages };
-      const { projected } = replay.surfaceAt(index).state;
-      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n.seq, message: deriveEventMessage(session.eventAt(n.seq)!, projected) })));
+      value = { seq, nodes: state.nodes, replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: deriveMessages(state, session.eventAt) };
+      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n, message: deriveEventMessage(session.eventAt(n)!, state.projected) })));
     } else {
-      const entries = state.transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
+      const { transcript } = this.transcriptAt(index, state, { from: 0, count: Number.MAX_SAFE_INTEGER }, Number.MAX_SAFE_INTEGER);
+      const entries = transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
       value = entries;
       markdown = messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
     }
@@ -401,7 +488,10 @@ export class Engine {
         case 'peek': result = await peekHeader((await openSource(req.source)).chunks); break;
         case 'rows': result = this.rows(req.from, req.count); break;
         case 'event': result = this.event(req.index); break;
-        case 'state': result = this.state(req.index, req.transcript, req.messages); break;
+        case 'state': result = this.state(req.query); break;
+        case 'messages': result = this.messages(req.index, req.window); break;
+        case 'projections': result = this.projectionsAtIndex(req.index); break;
+        case 'span': result = this.span(req.index, req.seq); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
         case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;
@@ -460,6 +550,18 @@ function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
 function safeEstimate(message: Message): number {
   try { return estimateMessage(message); } catch { return 0; }
 }
+
+/** Surface node views kept for the cursor (a few screens' worth many times over). */
+const NODE_VIEWS_MAX = 20_000;
+
+/** A window clamped to a list of `length`. */
+function clampWindow(window: ListWindow, length: number, max = WINDOW_MAX): ListWindow {
+  const from = Math.max(0, Math.min(Math.floor(window.from), length));
+  return { from, count: Math.max(0, Math.min(Math.floor(window.count), length - from, max)) };
+}
+
+/** The most rows one panel query may ask for (a screen is a few dozen). */
+const WINDOW_MAX = 2000;
 
 /** How many entries of a sorted array are ≤ `value` (binary search). */
 function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {

@@ -1,4 +1,5 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -28,7 +29,7 @@ const COLUMNS = [
 /** Every model call; the selected one in full, with its diff against the previous call. */
 export function RequestsPanel() {
   const summary = useSession((s) => s.summary);
-  const cursor = useCursor((s) => s.index);
+  const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
   const rows = summary?.requests ?? [];
   // Follow the cursor: the last call at or before it, unless the user picked one.

@@ -6,7 +6,6 @@ import { useView } from '../../store/view.ts';
 import { workerClient } from '../../worker/client.ts';
 import { commandForKey, keyOf } from '../commands.ts';
 import { EventList } from '../events/EventList.tsx';
-import { useCursorState } from '../hooks/useCursorState.ts';
 import { DropZone } from '../loading/DropZone.tsx';
 import { LoadStatus } from '../loading/LoadStatus.tsx';
 import { Toolbar } from '../loading/Toolbar.tsx';
@@ -74,7 +73,6 @@ export function App() {
   const summary = useSession((s) => s.summary);
   const status = useSession((s) => s.status);
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
-  const state = useCursorState();
   return (
     <div className="app">
       <Toolbar />
@@ -87,8 +85,8 @@ export function App() {
           <Timeline />
           <Workspace>
             <EventList />
-            <SurfacePanel state={state} />
-            <SidePanel state={state} />
+            <SurfacePanel />
+            <SidePanel />
           </Workspace>
         </>
       ) : (
