@@ -50,7 +50,8 @@ export class WorkerClient {
   search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
-  request(index: number): Promise<RequestDetail> { return this.call({ op: 'request', index }); }
+  request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
+  requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
 }

@@ -5,7 +5,7 @@ import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
-import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
+import { deriveEventMessage, deriveMessages, eventMessage } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
@@ -19,7 +19,7 @@ import { LoadGuard } from '../core/log/memory-budget.ts';
 import { LoadStopped } from '../core/log/load-stopped.ts';
 import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
-import { plainRequest } from '../core/requests/build.ts';
+import { plainRequestWith } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
@@ -401,26 +401,55 @@ export class Engine {
     return { a: aEntry ? plainSnapshot(aEntry) : null, b: plainSnapshot(bEntry), diff };
   }
 
-  /** One model call in full, with a message-level diff against the previous call. */
-  request(index: number): RequestDetail {
+  /**
+   * One model call, with a window of its messages (the newest page unless
+   * asked: a long session's call carries tens of thousands) and a
+   * message-level diff against the previous call, made from the two
+   * contexts' tails after the messages they share.
+   */
+  request(index: number, window?: ListWindow): RequestDetail {
     const list = this.prompts!.requests.requests;
     const request = list[index];
     if (!request) throw new Error(`no request ${index}`);
-    // Messages are derived from the log when read: once here, and one array shared by both places.
-    const plain = plainRequest(request);
-    const messages = plain.messages;
+    const at = this.messageNodesBefore(request.cut);
+    const total = at.seqs.length;
+    const w = clampWindow(window ?? { from: Math.max(0, total - REQUEST_PAGE), count: REQUEST_PAGE }, total);
+    const messages = at.seqs.slice(w.from, w.from + w.count).map((s) => at.message(s));
+    const plain = plainRequestWith(request, messages);
+    const messageWindow = { from: w.from, total };
     const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
-    if (!previous) return { request: plain, messageDiff: null };
-    const before = new Set(previous.messages.map((m) => m.id));
-    const after = new Set(messages.map((m) => m.id));
+    if (!previous) return { request: plain, messageWindow, messageDiff: null };
+    // The first `kept` messages are the same in both calls: only what follows them can differ.
+    const kept = request.prefix.keptMessages;
+    const before = this.messageNodesBefore(previous.cut);
+    const removedFrom = new Set(before.seqs.slice(kept).map((s) => before.message(s).id));
+    const addedTo = new Set(at.seqs.slice(kept).map((s) => at.message(s).id));
     return {
       request: plain,
+      messageWindow,
       messageDiff: {
-        kept: request.prefix.keptMessages,
-        removed: [...before].filter((id) => !after.has(id)),
-        added: [...after].filter((id) => !before.has(id)),
+        kept,
+        removed: [...removedFrom].filter((id) => !addedTo.has(id)),
+        added: [...addedTo].filter((id) => !removedFrom.has(id)),
       },
     };
+  }
+
+  /** The exact loop request of a call as JSON text (to copy or download: every message, derived once). */
+  requestJson(index: number): string {
+    const request = this.prompts!.requests.requests[index];
+    if (!request) throw new Error(`no request ${index}`);
+    return JSON.stringify(request.loopRequest, null, 2);
+  }
+
+  /** The surface before a cut: its message-bearing nodes (found without parsing) and a way to read one's message. */
+  private messageNodesBefore(cut: number): { seqs: number[]; message(seq: number): Message } {
+    const replay = this.need();
+    const state = surfaceBeforeOf(replay)(cut);
+    const silent = this.prompts?.surfaceTotals.silent;
+    const eventAt = replay.session.eventAt;
+    const seqs = state.nodes.filter((s) => (silent ? !silent.has(s) : eventMessage(eventAt(s)!, state.projected) !== null));
+    return { seqs, message: (s) => deriveEventMessage(eventAt(s)!, state.projected)! };
   }
 
   /** An export of the state at event `index`, as JSON or Markdown, secrets redacted unless asked not to. */
@@ -496,7 +525,8 @@ export class Engine {
         case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;
         case 'context': result = this.context(req.a, req.b); break;
-        case 'request': result = this.request(req.index); break;
+        case 'request': result = this.request(req.index, req.window); break;
+        case 'requestJson': result = this.requestJson(req.index); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
       }
@@ -559,6 +589,9 @@ function clampWindow(window: ListWindow, length: number, max = WINDOW_MAX): List
   const from = Math.max(0, Math.min(Math.floor(window.from), length));
   return { from, count: Math.max(0, Math.min(Math.floor(window.count), length - from, max)) };
 }
+
+/** Messages a request's detail shows at a time. */
+const REQUEST_PAGE = 50;
 
 /** The most rows one panel query may ask for (a screen is a few dozen). */
 const WINDOW_MAX = 2000;

@@ -31,7 +31,8 @@ export type Request =
   | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
   | { id: number; op: 'context'; a: number | null; b: number }
-  | { id: number; op: 'request'; index: number }
+  | { id: number; op: 'request'; index: number; window?: ListWindow }
+  | { id: number; op: 'requestJson'; index: number }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
   | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean };
 
@@ -262,7 +263,10 @@ export interface ContextComparison {
 }
 
 export interface RequestDetail {
+  /** The call; its `messages` (and its loop request's) are the window in `messageWindow`. */
   request: ModelRequest;
+  /** Where `request.messages` starts in the call's context, and how many messages the context has. */
+  messageWindow: { from: number; total: number };
   /** Messages kept from, dropped from and added to the previous call, by id. */
   messageDiff: { kept: number; removed: string[]; added: string[] } | null;
 }

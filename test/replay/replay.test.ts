@@ -86,7 +86,32 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(structuredClone(engine.export('request', 'json', summary.count - 1, false)).text).toContain('"messages"');
   });
 
-  it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
+  it('a call detail: a window of its messages, and a diff with the previous call equal to comparing the whole contexts by id', async () => {
+    const text = generateLog({ dialect: 'v0', seed: 9, turns: 6, compactEvery: 2 }).text;
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text, name: 'gen.jsonl' }, () => {});
+    const list = (engine as unknown as { prompts: { requests: { requests: { messages: { id: string }[]; prefix: { previous: number | null } }[] } } }).prompts.requests.requests;
+    let broken = 0;
+    for (let i = 0; i < summary.requests.length; i++) {
+      const all = list[i].messages;
+      const detail = engine.request(i, { from: 0, count: 2000 });
+      expect(detail.request.messages).toEqual(all);
+      expect(detail.messageWindow).toEqual({ from: 0, total: all.length });
+      const page = engine.request(i, { from: Math.max(0, all.length - 3), count: 3 });
+      expect(page.request.messages).toEqual(all.slice(-3));
+      const prev = list[i].prefix.previous;
+      if (prev === null) { expect(detail.messageDiff).toBeNull(); continue; }
+      const before = new Set(list[prev].messages.map((m) => m.id));
+      const after = new Set(all.map((m) => m.id));
+      expect(new Set(detail.messageDiff!.removed)).toEqual(new Set([...before].filter((id) => !after.has(id))));
+      expect(new Set(detail.messageDiff!.added)).toEqual(new Set([...after].filter((id) => !before.has(id))));
+      if (detail.messageDiff!.removed.length) broken++;
+    }
+    expect(broken).toBeGreaterThan(0);
+    expect(JSON.parse(engine.requestJson(summary.requests.length - 1)).messages).toEqual(list[summary.requests.length - 1].messages);
+  });
+
+    it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
     const { eventPreview } = await import('../../src/core/replay/preview.ts');
     const text = generateLog({ dialect: 'v0', seed: 8, turns: 4 }).text;
     const engine = new Engine();
