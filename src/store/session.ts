@@ -4,6 +4,7 @@ import type { LoadProgress, LoadSource, LoadSummary } from '../worker/protocol.t
 import type { WorkerClient } from '../worker/client.ts';
 import { useCursor } from './cursor.ts';
 import { rememberRecent } from './recent.ts';
+import { PartialLog } from './partial-log.ts';
 
 /** One file of the workspace: several logs dropped together (a parent and its children). */
 export interface WorkspaceEntry {
@@ -20,6 +21,8 @@ export interface SessionStore {
   progress: LoadProgress | null;
   loadingName: string | null;
   summary: LoadSummary | null;
+  /** The log that was open when a load began: back if the load fails or is cancelled. */
+  previous: LoadSummary | null;
   error: string | null;
   demo: boolean;
   client: WorkerClient | null;
@@ -41,6 +44,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   progress: null,
   loadingName: null,
   summary: null,
+  previous: null,
   error: null,
   demo: false,
   client: null,
@@ -50,13 +54,20 @@ export const useSession = create<SessionStore>((set, get) => ({
   async open(source, options = {}) {
     const client = get().client;
     if (!client) return;
-    set({ status: 'loading', progress: null, loadingName: source.name, error: null });
+    // The open log, shown again if this load fails or is cancelled (a partial one is never kept).
+    const previous = get().summary?.partial ? get().previous : get().summary;
+    set({ status: 'loading', progress: null, loadingName: source.name, error: null, previous });
+    const partial = new PartialLog(source.name);
     try {
-      const summary = await client.load(source, (progress) => set({ progress }));
+      const summary = await client.load(source, (progress) => {
+        // The part read so far replaces the open log in the events list, timeline and scrubber.
+        if (progress.rows) set({ progress, summary: partial.append(progress.rows) });
+        else set({ progress });
+      });
       const workspace = get().workspace;
       const inWorkspace = workspace.findIndex((w) => w.source === source);
       set({
-        status: 'ready', summary, demo: options.demo ?? false, progress: null, loadingName: null,
+        status: 'ready', summary, previous: null, demo: options.demo ?? false, progress: null, loadingName: null,
         ...(inWorkspace >= 0 ? { active: inWorkspace } : { workspace: [{ source, header: summary.header }], active: 0 }),
       });
       const last = summary.count - 1;
@@ -64,7 +75,8 @@ export const useSession = create<SessionStore>((set, get) => ({
       if (!options.demo) rememberRecent(source.name);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      set({ status: get().summary ? 'ready' : 'error', error: message === 'cancelled' ? null : `Could not open ${source.name}: ${message}`, progress: null, loadingName: null });
+      const restored = get().previous;
+      set({ summary: restored, previous: null, status: restored ? 'ready' : 'error', error: message === 'cancelled' ? null : `Could not open ${source.name}: ${message}`, progress: null, loadingName: null });
     }
   },
   async openMany(sources, options = {}) {
@@ -87,7 +99,8 @@ export const useSession = create<SessionStore>((set, get) => ({
   },
   cancel() {
     get().client?.cancel();
-    set({ status: get().summary ? 'ready' : 'idle', progress: null, loadingName: null });
+    const summary = get().summary?.partial ? get().previous : get().summary;
+    set({ summary, previous: null, status: summary ? 'ready' : 'idle', progress: null, loadingName: null });
   },
   dismissError: () => set({ error: null }),
 }));

@@ -4,7 +4,7 @@ import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
-import { Replay } from '../core/replay/replay-index.ts';
+import { Replay, type ReplayBuilder } from '../core/replay/replay-index.ts';
 import { deriveEventMessage, deriveMessages, eventMessage } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } from '../core/requests/analyze.ts';
@@ -23,7 +23,7 @@ import { plainRequestWith } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 
 /**
@@ -32,6 +32,8 @@ import type { Replacement, SurfaceState } from '../core/surface/types.ts';
  * load; each query is a window or a checkpoint-based replay.
  */
 const PROGRESS_INTERVAL_MS = 100;
+/** How often a loading log's new rows go to the page (each report copies only the rows since the last). */
+const ROWS_INTERVAL_MS = 400;
 const ROWS_MAX = 1000;
 
 export class Engine {
@@ -49,36 +51,66 @@ export class Engine {
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
+  /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
+  private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
 
   /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
+    this.loading = null;
     const { chunks, totalBytes } = await openSource(source);
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
     let lastReport = 0;
+    let lastRows = started;
+    const pauses = yieldEvery(PAUSE_EVERY_MS);
     // The analyses ride on the load's one walk; they are made once the header line is read.
-    const made: { riders?: LoadRiders } = {};
+    const made: { riders?: LoadRiders; meta?: { header: LoadSummary['header']; version: number } } = {};
+    try {
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       cancelled: () => token !== this.loadToken,
+      pause: pauses.pause,
       maxLineChars: options.maxLineChars,
       onProgress: (p) => {
         guard.check(p);
         const now = Date.now();
         if (now - lastReport < PROGRESS_INTERVAL_MS) return;
         lastReport = now;
-        onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading' });
+        // Every so often, the rows read since the last report: the page shows the log as it loads.
+        const rows = now - lastRows >= ROWS_INTERVAL_MS ? this.rowsRead(made.meta ?? null) : undefined;
+        if (rows) lastRows = now;
+        onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading', ...(rows ? { rows } : {}) });
       },
       riders: (meta, store) => {
         made.riders = loadRiders(meta, totalBytes, store);
+        this.loading = { store, builder: made.riders.replay, sent: 0 };
+        made.meta = { header: meta.header, version: meta.version };
         return made.riders.visitors;
       },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
+    return this.finishLoad(source, session, made, started, totalBytes, onProgress);
+    } finally {
+      pauses.close();
+      if (token === this.loadToken) this.loading = null;
+    }
+  }
+
+  /** The rows walked since the last report, while a log loads (null before its header, or when none are new). */
+  private rowsRead(header: { header: LoadSummary['header']; version: number } | null): PartialRows | undefined {
+    const loading = this.loading;
+    if (!loading?.builder || !header || loading.builder.length === loading.sent) return undefined;
+    const from = loading.sent;
+    const { columns, typeNames } = loading.builder.rowsSince(from);
+    loading.sent = from + columns.seq.length;
+    return { from, columns, typeNames, header: header.header, version: header.version };
+  }
+
+  private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void): LoadSummary {
     const { read } = session;
     if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
@@ -188,17 +220,24 @@ export class Engine {
   }
 
   rows(from: number, count: number): RowSummary[] {
-    const { session } = this.need();
+    // While a log loads, its rows come from what is read so far.
+    const events = this.loading ? this.loading.store : this.need().session.events;
+    const first = this.loading ? events.length : events.length - this.need().session.synthetic.length;
     const out: RowSummary[] = [];
-    const first = session.events.length - session.synthetic.length;
-    for (let i = Math.max(0, from); i < Math.min(session.events.length, from + Math.min(count, ROWS_MAX)); i++) {
-      const e = session.events.at(i)!;
+    for (let i = Math.max(0, from); i < Math.min(events.length, from + Math.min(count, ROWS_MAX)); i++) {
+      const e = events.at(i)!;
       out.push({ index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first });
     }
     return out;
   }
 
   event(index: number): EventDetail {
+    if (this.loading) {
+      const { store } = this.loading;
+      const event = store.at(index);
+      if (!event) throw new Error(`no event at index ${index} yet`);
+      return { index, event, origin: store.origin(index), synthetic: false, diagnostics: [], surfaceStatus: 'loading' };
+    }
     const replay = this.need();
     const { session } = replay;
     const event = session.events.at(index);
@@ -504,9 +543,11 @@ export class Engine {
   async handle(req: Request, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
     try {
       let result: unknown;
+      // While a log loads only its rows and events can be asked (the page shows just those).
+      if (this.loading && !LOADING_OPS.has(req.op)) throw new Error('the log is still loading');
       switch (req.op) {
         case 'load': {
-          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }), { memoryBudget: req.memoryBudget });
+          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }, progress.rows ? Object.values(progress.rows.columns).map((c) => c.buffer as ArrayBuffer) : undefined), { memoryBudget: req.memoryBudget });
           // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
           // copies of the few it navigates with.
           const columns = this.replay!.handOverColumns();
@@ -580,6 +621,39 @@ function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
 function safeEstimate(message: Message): number {
   try { return estimateMessage(message); } catch { return 0; }
 }
+
+/** How long a load works before it lets the worker answer the page (rows, events, a cancel). */
+const PAUSE_EVERY_MS = 40;
+
+/**
+ * A pause for a long loop: every `ms` of work, a promise that resolves on a
+ * new task (a MessageChannel message, not a clamped timer), so the worker's
+ * message handler runs in between; null the rest of the time.
+ */
+function yieldEvery(ms: number): { pause(): Promise<void> | null; close(): void } {
+  let last = Date.now();
+  // Node (tests, the CLI) has setImmediate; a worker has MessageChannel.
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => void }).setImmediate;
+  const channel = !immediate && typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  return {
+    pause() {
+      const now = Date.now();
+      if (now - last < ms) return null;
+      last = now;
+      return new Promise<void>((resolve) => {
+        if (immediate) immediate(resolve);
+        else if (channel) { channel.port1.onmessage = () => resolve(); channel.port2.postMessage(null); }
+        else setTimeout(resolve, 0);
+      });
+    },
+    close() {
+      channel?.port1.close();
+    },
+  };
+}
+
+/** What the page may ask while a log loads. */
+const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek', 'rows', 'event']);
 
 /** Surface node views kept for the cursor (a few screens' worth many times over). */
 const NODE_VIEWS_MAX = 20_000;

@@ -53,6 +53,17 @@ export interface LoadProgress {
   events: number;
   /** 'reading': the one streaming pass (read, fold, index, analyses); 'indexing': finishing the index and analyses. */
   phase: 'reading' | 'indexing';
+  /** The rows read since the last report (their columns travel as transferred buffers): the page shows the log as it loads. */
+  rows?: PartialRows;
+}
+
+/** Replay columns of events `from`… of a log still loading, with what the page needs to draw them. */
+export interface PartialRows {
+  from: number;
+  columns: ReplayColumns;
+  typeNames: string[];
+  header: SessionHeader | null;
+  version: number;
 }
 
 export type Response =
@@ -63,6 +74,8 @@ export type Response =
 
 /** What the UI knows about a loaded log without asking again. */
 export interface LoadSummary {
+  /** The part of a log read so far (its load still runs): only the events list, timeline and scrubber show it. */
+  partial?: true;
   name: string;
   header: SessionHeader | null;
   version: number;
@@ -125,8 +138,8 @@ export interface EventDetail {
   origin: EventOrigin | null;
   synthetic: boolean;
   diagnostics: Diagnostic[];
-  /** Where the event stands at the end of the log. */
-  surfaceStatus: 'node' | 'shadowed' | 'not-a-node';
+  /** Where the event stands at the end of the log ('loading' while the log is still being read). */
+  surfaceStatus: 'node' | 'shadowed' | 'not-a-node' | 'loading';
   shadowedBy?: number;
 }
 

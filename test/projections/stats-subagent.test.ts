@@ -49,6 +49,24 @@ describe('subagent and subagentTiming (spec §4.10)', () => {
     r.apply({ type: 'turn/end', seq: 7, time: 400, data: { turn: 2 } });
     expect(r.snapshot().values.subagentTiming).toEqual({ settledMs: 300 });
   });
+  it('while an interval is open every event extends it (readsAll), with the same states whether or not the load skips unread types', () => {
+    const events = evs(
+      ['turn/start', { turn: 1 }, at(0)],
+      ['subagent/descriptor', descriptor('child'), at(5)],
+      ['step/start', { turn: 1, step: 1 }, at(20)],
+      ['todo/write', { todos: [] }, at(20)],
+      ['approval/policy', { policy: 'ask' }, at(30)],
+      ['turn/end', { turn: 1 }, at(50)],
+      ['approval/policy', { policy: 'ask' }, at(70)],
+    );
+    // The audit calls every unit for every event: an event extending the interval to the same time is no violation.
+    const audited = foldProjections(hdr(), events, { history: true });
+    expect(audited.purityFindings.filter((f) => f.ignoredEvent)).toEqual([]);
+    // The load's dispatch by type (no audit) gives the same states at every seq.
+    const dispatched = foldProjections(hdr(), events, { history: true, purity: false });
+    for (const e of events) expect(dispatched.snapshotAt(e.seq)).toEqual(audited.snapshotAt(e.seq));
+    expect(dispatched.changeSeqs('subagentTiming')).toEqual(audited.changeSeqs('subagentTiming'));
+  });
   it('an unknown version or malformed descriptor resets to null without throwing', () => {
     const s = subagentUnit.apply({}, evs(['subagent/descriptor', descriptor('x')])[0]);
     expect(subagentUnit.view(subagentUnit.apply(s, evs(['subagent/descriptor', descriptor('y', 3)])[0]))).toBeNull();

@@ -85,6 +85,16 @@ describe('rc.8 requests (§7.3, §8.2)', () => {
     expect(r.hash).not.toBe(list.requests[1].hash);
   });
 
+  it('writes as plain JSON (a list of calls, one inside another document): messages, loop request and hash in full', () => {
+    const written = JSON.parse(JSON.stringify({ requests: list.requests }));
+    list.requests.forEach((r, k) => {
+      expect(written.requests[k].messages).toEqual(r.messages);
+      expect(written.requests[k].loopRequest).toEqual(JSON.parse(JSON.stringify(r.loopRequest)));
+      expect(written.requests[k].hash).toBe(r.hash);
+      expect(written.requests[k].prefix).toEqual(r.prefix);
+    });
+  });
+
   it('analyzes the prefix: a retry keeps everything; a model change breaks the cache', () => {
     const [first, retry, next] = list.requests.map((r) => r.prefix);
     expect(first).toMatchObject({ firstCall: true, reasons: [] });

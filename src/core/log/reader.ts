@@ -714,6 +714,12 @@ export interface ReadLogOptions extends ReaderOptions {
   onProgress?: (p: ReadProgress) => void;
   /** Called between chunks; return true to stop reading (cancel). */
   cancelled?: () => boolean;
+  /**
+   * Called between chunks: a promise to wait for lets the host answer
+   * other requests meanwhile (a stream's chunks may all come as microtasks,
+   * which never let a worker's message handler run).
+   */
+  pause?: () => Promise<void> | null;
 }
 
 /** Reads a log from a byte stream (file, fetch body, zstd/gzip/plain). */
@@ -731,6 +737,8 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
       options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
       // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
       if (reader.looksBinary) break;
+      const paused = options.pause?.();
+      if (paused) await paused;
     }
     return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
   } catch (err) {

@@ -16,7 +16,8 @@ export function freezeState<T>(state: T): T {
 
 export function auditChange(unit: AnyUnit, before: unknown, after: unknown, event: LogEvent): PurityFinding | null {
   if (Object.is(before, after) || !jsonEqual(before, after)) return null;
-  const ignoredEvent = unit.reads !== undefined && !unit.reads.includes(event.type);
+  // While readsAll holds, the unit reads every event: none is ignored then.
+  const ignoredEvent = unit.reads !== undefined && !unit.reads.includes(event.type) && !unit.readsAll?.(before);
   return {
     key: unit.key,
     seq: event.seq,

@@ -256,6 +256,25 @@ export class ReplayBuilder implements SurfaceVisitor {
     };
   }
 
+  /** Events walked so far. */
+  get length(): number {
+    return this.n;
+  }
+
+  /** Copies of the column rows from `from` on (the part of a log read so far, shown while it loads). */
+  rowsSince(from: number): { columns: ReplayColumns; typeNames: string[] } {
+    const c = this.columns;
+    const to = this.n;
+    const cut = <T extends ColumnArray>(a: T): T => a.slice(from, to) as T;
+    return {
+      columns: {
+        seq: cut(c.seq), typeId: cut(c.typeId), family: cut(c.family), turn: cut(c.turn), step: cut(c.step),
+        time: cut(c.time), surfaceChange: cut(c.surfaceChange), requestCut: cut(c.requestCut), synthetic: cut(c.synthetic),
+      },
+      typeNames: this.typeNames.slice(),
+    };
+  }
+
   /** The index, trimmed to the events walked; events from `loggedCount` on are synthetic. */
   finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
     const n = this.n;

@@ -110,12 +110,12 @@ export interface RequestList {
 
 /** A call as a plain object (messages derived once), for a message port or a JSON document. */
 export function plainRequest(request: ModelRequest): ModelRequest {
-  return request instanceof ModelCall ? request.toJSON() : { ...request };
+  return request instanceof ModelCall ? request.plain() : { ...request };
 }
 
 /** The same with the messages the caller has (a window of a long context): `messages` and the loop request's hold those. */
 export function plainRequestWith(request: ModelRequest, messages: readonly Message[]): ModelRequest {
-  return request instanceof ModelCall ? request.toJSON(messages) : { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
+  return request instanceof ModelCall ? request.plain(messages) : { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
 }
 
 /** Where the calls of one list derive their messages (one object for all of them). */
@@ -223,8 +223,13 @@ class ModelCall implements ModelRequest {
     return (this.hashMemo ??= requestHash(this.loopRequest));
   }
 
+  /** What JSON.stringify writes: the plain request (it passes a key as the argument, so no options here). */
+  toJSON(): ModelRequest {
+    return this.plain();
+  }
+
   /** The plain request, with its messages derived once (or the ones given). */
-  toJSON(given?: readonly Message[]): ModelRequest {
+  plain(given?: readonly Message[]): ModelRequest {
     const messages = given ?? this.messages;
     const out: Record<string, unknown> = {
       index: this.index, cut: this.cut, turn: this.turn, step: this.step, attempt: this.attempt, cutKind: this.cutKind,

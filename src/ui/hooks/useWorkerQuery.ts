@@ -9,9 +9,10 @@ import type { WorkerClient } from '../../worker/client.ts';
  * not queue hundreds of cursor states), and an answer to superseded deps is
  * never shown. `query` returning null means "nothing to ask" (the result is cleared).
  */
-export function useWorkerQuery<T>(query: (client: WorkerClient) => Promise<T> | null, deps: readonly unknown[]): T | null {
+export function useWorkerQuery<T>(query: (client: WorkerClient) => Promise<T> | null, deps: readonly unknown[], options: { whileLoading?: boolean } = {}): T | null {
   const client = useSession((s) => s.client);
-  const summary = useSession((s) => s.summary);
+  // A log still loading answers only for its rows and events: other panels wait for the whole load.
+  const summary = useSession((s) => (s.summary?.partial && !options.whileLoading ? null : s.summary));
   const [result, setResult] = useState<T | null>(null);
   const flight = useRef<{ busy: boolean; next: (() => void) | null; generation: number }>({ busy: false, next: null, generation: 0 });
   useEffect(() => {

@@ -11,7 +11,7 @@ export function EventInspector() {
   const selected = useDeferredSelected();
   const seek = useCursor((s) => s.seek);
   const summary = useSession((s) => s.summary);
-  const detail = useWorkerQuery((client) => client.event(selected), [selected]);
+  const detail = useWorkerQuery((client) => client.event(selected), [selected], { whileLoading: true });
   const [view, setView] = useState<'tree' | 'raw'>('tree');
   const [showStored, setShowStored] = useState(false);
   if (!detail || !summary) return <section className="inspector" aria-label="Event detail" />;
@@ -31,6 +31,7 @@ export function EventInspector() {
         <span className="muted">
           {detail.surfaceStatus === 'node' ? 'on the surface at the end of the log'
             : detail.surfaceStatus === 'shadowed' ? <>shadowed by {link(detail.shadowedBy!)}</>
+            : detail.surfaceStatus === 'loading' ? 'surface status once the log is read'
             : 'never a surface node'}
         </span>
       </div>

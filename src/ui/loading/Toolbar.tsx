@@ -40,9 +40,10 @@ export function Toolbar() {
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
       <button onClick={() => setDialog('recent')}>Recent</button>
-      {summary && <button onClick={() => setDialog('export')}>Export</button>}
+      {summary && !summary.partial && <button onClick={() => setDialog('export')}>Export</button>}
       <SessionSwitcher />
-      {summary && (
+      {summary?.partial && <span className="loading-name">{summary.name} · {summary.count.toLocaleString()} events read so far…</span>}
+      {summary && !summary.partial && (
         <span className="session-name" title={summary.header?.id ?? ''}>
           {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
           {VERDICT_TEXT[summary.verdict.kind].badge && (

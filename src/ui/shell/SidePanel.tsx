@@ -16,6 +16,7 @@ export function SidePanel() {
   const tab = useView((s) => s.sideTab);
   const setTab = useView((s) => s.setSideTab);
   const errors = useSession((s) => s.summary?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
+  const partial = useSession((s) => s.summary?.partial === true);
   return (
     <section className="panel side-panel" aria-label="Details">
       <div className="tabs" role="tablist">
@@ -26,6 +27,7 @@ export function SidePanel() {
         ))}
       </div>
       {tab === 'inspector' && <EventInspector />}
+      {partial && tab !== 'inspector' && <p className="muted pad">Reading the log: this panel fills in once all of it is read.</p>}
       {tab === 'messages' && <MessagesView />}
       <Suspense fallback={<p className="muted pad">Loading panel…</p>}>
         {tab === 'projections' && <ProjectionsPanel />}

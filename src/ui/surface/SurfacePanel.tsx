@@ -42,6 +42,7 @@ export function SurfacePanel() {
       </div>
     </div>
   );
+  if (summary?.partial) return <section className="panel surface-panel" aria-label="Surface">{head}<p className="muted pad">Reading the log: the surface at the cursor appears once all of it is read.</p></section>;
   if (!state) return <section className="panel surface-panel" aria-label="Surface">{head}</section>;
   return (
     <section className="panel surface-panel" aria-label="Surface">

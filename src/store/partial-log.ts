@@ -1,0 +1,65 @@
+import type { ReplayColumns } from '../core/replay/replay-index.ts';
+import { FAMILIES } from '../core/replay/families.ts';
+import { grownTo, type GrowableArray } from '../core/util/typed.ts';
+import type { LoadSummary, PartialRows } from '../worker/protocol.ts';
+
+/**
+ * A log still loading, as the page shows it: the replay columns of the rows
+ * read so far, appended report by report (each brings only its new rows), and
+ * a summary the events list, timeline and scrubber can draw. The analyses are
+ * not there yet: the summary says so with `partial`.
+ */
+export class PartialLog {
+  private columns: ReplayColumns | null = null;
+  private n = 0;
+
+  constructor(private readonly name: string) {}
+
+  append(rows: PartialRows): LoadSummary {
+    const add = rows.columns;
+    const count = add.seq.length;
+    if (!this.columns) this.columns = mapColumns(add, (a) => grownTo(a, Math.max(1024, rows.from + count * 2)));
+    else if (this.n + count > this.columns.seq.length) {
+      const size = Math.max(this.columns.seq.length * 2, this.n + count);
+      this.columns = mapColumns(this.columns, (a) => grownTo(a, size));
+    }
+    const c = this.columns;
+    for (const key of Object.keys(add) as (keyof ReplayColumns)[]) (c[key] as { set(a: ArrayLike<number>, at: number): void }).set(add[key], rows.from);
+    this.n = rows.from + count;
+    const n = this.n;
+    return {
+      partial: true,
+      name: this.name,
+      header: rows.header,
+      version: rows.version,
+      dialect: '',
+      encoding: '',
+      count: n,
+      syntheticCount: 0,
+      lastSeq: n ? c.seq[n - 1] : -1,
+      typeCounts: {},
+      diagnostics: [],
+      tornTail: null,
+      ok: true,
+      verdict: { kind: 'ok', summary: 'still loading', causes: [], unknown: [], partial: null, known: '', requires: null },
+      columns: mapColumns(c, (a) => a.subarray(0, n)),
+      typeNames: rows.typeNames,
+      families: FAMILIES,
+      replacements: [],
+      turns: 0,
+      loadMs: 0,
+      requests: [],
+      contextSnapshots: [],
+      systemPromptSource: 'header',
+      projectionUnits: [],
+    };
+  }
+}
+
+function mapColumns(c: ReplayColumns, f: (a: GrowableArray) => GrowableArray): ReplayColumns {
+  const g = f as <T extends GrowableArray>(a: T) => T;
+  return {
+    seq: g(c.seq), typeId: g(c.typeId), family: g(c.family), turn: g(c.turn), step: g(c.step),
+    time: g(c.time), surfaceChange: g(c.surfaceChange), requestCut: g(c.requestCut), synthetic: g(c.synthetic),
+  };
+}
