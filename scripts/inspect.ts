@@ -3,8 +3,11 @@
 import fs from 'node:fs';
 import { inspect } from '../src/core/inspect.ts';
 import { readLogFile } from './node-source.ts';
+import { diffCommand } from './inspect-diff.ts';
 
 const args = process.argv.slice(2);
+// `inspect diff A B`: two logs compared (issue #20).
+if (args[0] === 'diff') process.exit(await diffCommand(args.slice(1)));
 const json = args.includes('--json');
 const atFlag = args.indexOf('--at');
 const at = atFlag >= 0 ? Number(args[atFlag + 1]) : undefined;
