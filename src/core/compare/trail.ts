@@ -11,15 +11,20 @@ import type { CompareRun } from './run.ts';
  * (prompt-and-requests §7.2, "each request within a turn strictly extends
  * the previous one") costs the messages appended since, read from the events
  * between the two cuts; only a call after a replace or a message projection
- * derives its whole context again (a replay seek). Two runs' calls are then
+ * derives its context again (a replay seek), and hashes only the messages
+ * after those the request analysis found kept. Two runs' calls are then
  * compared by hash chains, never by walking both contexts.
  */
 export interface CallTrail {
   /** Leading messages this call shares with the previous call of its run. */
   kept: number;
-  /** Identity hashes of the messages after those. */
-  added: string[];
-  /** Identity of the whole message list (a hash chain over every message). */
+  /**
+   * The hash chain over the messages after those: entry k identifies the
+   * first kept + k + 1 messages (each link hashes the one before it with
+   * the next message's identity).
+   */
+  links: string[];
+  /** Identity of the whole message list (the chain's last link). */
   sig: string;
 }
 
@@ -32,9 +37,16 @@ export interface CallTrail {
  */
 export class MessageIdentity {
   private readonly ids = new Map<string, number>();
+  /** A message object is hashed once (a log read whole derives the same objects again). */
+  private readonly hashes = new WeakMap<object, string>();
 
   hash(message: Message): string {
-    return contentHash(JSON.stringify(this.normalized(message)));
+    let h = this.hashes.get(message);
+    if (h === undefined) {
+      h = contentHash(JSON.stringify(this.normalized(message)));
+      if (typeof message === 'object' && message !== null) this.hashes.set(message, h);
+    }
+    return h;
   }
 
   /** The message with its id renamed (the input is never changed). */
@@ -72,67 +84,58 @@ function appendedBetween(run: CompareRun, fromCut: number, toCut: number): Messa
   return out;
 }
 
-/** Leading entries two hash lists share. */
-export function sharedPrefix(a: readonly string[], b: readonly string[]): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a[i] === b[i]) i++;
-  return i;
-}
-
 /** Every call's trail, in call order. */
 export function buildTrails(run: CompareRun): CallTrail[] {
   const identity = new MessageIdentity();
-  const hashes: string[] = [];
+  // chain[k] identifies the first k messages of the current call.
   const chain: string[] = [EMPTY_CHAIN];
   const out: CallTrail[] = [];
   const calls = run.requests;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i];
+    const count = chain.length - 1;
     let appended = i > 0 ? appendedBetween(run, calls[i - 1].cut, call.cut) : null;
-    // The count must match what the analysis counted at the cut; anything else is read again whole.
-    if (appended && hashes.length + appended.length !== call.messageCount) appended = null;
+    // The count must match what the analysis counted at the cut; anything else is read again.
+    if (appended && count + appended.length !== call.messageCount) appended = null;
     let kept: number;
-    let added: string[];
+    let fresh: readonly Message[];
     if (appended) {
-      kept = hashes.length;
-      added = appended.map((m) => identity.hash(m));
+      kept = count;
+      fresh = appended;
     } else {
-      const all = call.messages.map((m) => identity.hash(m));
-      kept = sharedPrefix(hashes, all);
-      added = all.slice(kept);
+      // After a replace or a projection the request analysis already knows how many leading
+      // messages stayed (prompt-and-requests §7.2): only the rest is hashed.
+      const all = call.messages;
+      kept = call.prefix.previous === i - 1 ? Math.max(0, Math.min(call.prefix.keptMessages, count, all.length)) : 0;
+      fresh = all.slice(kept);
     }
-    hashes.length = kept;
     chain.length = kept + 1;
-    for (const h of added) {
-      hashes.push(h);
-      chain.push(link(chain[chain.length - 1], h));
-    }
-    out.push({ kept, added, sig: chain[chain.length - 1] });
+    const links = fresh.map((m) => {
+      const next = link(chain[chain.length - 1], identity.hash(m));
+      chain.push(next);
+      return next;
+    });
+    out.push({ kept, links, sig: chain[chain.length - 1] });
   }
   return out;
 }
 
 /**
- * A run's message list replayed call by call from its trails (the hashes
- * and their chain), so two runs walked side by side find the first
- * differing message of a pair by binary search, not by a scan.
+ * A run's message list replayed call by call from its trails (as a hash
+ * chain), so two runs walked side by side find the first differing message
+ * of a pair by binary search, not by a scan.
  */
 export class TrailCursor {
-  readonly hashes: string[] = [];
+  /** chain[k] identifies the first k messages. */
   readonly chain: string[] = [EMPTY_CHAIN];
 
   apply(trail: CallTrail): void {
-    this.hashes.length = trail.kept;
     this.chain.length = trail.kept + 1;
-    for (const h of trail.added) {
-      this.hashes.push(h);
-      this.chain.push(link(this.chain[this.chain.length - 1], h));
-    }
+    for (const l of trail.links) this.chain.push(l);
   }
 
   get length(): number {
-    return this.hashes.length;
+    return this.chain.length - 1;
   }
 }
 
