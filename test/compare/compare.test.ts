@@ -113,7 +113,7 @@ describe('compare: a fork child against its parent', () => {
       const p = load(parent.text, 'parent.jsonl');
       const c = load(child.text, 'child.jsonl');
       const report = compareRuns(p.run, c.run);
-      const marker = c.replay.session.events.findIndex((e) => e.type === 'session/end-seed');
+      const marker = readLogText(child.text).events.findIndex((e) => e.type === 'session/end-seed');
       expect(report.fork).toMatchObject({ child: 'b', cutSeq: marker });
       const inherited = c.run.requests.filter((r) => r.cut < marker).length;
       expect(inherited).toBeGreaterThan(2);

@@ -54,3 +54,13 @@ export function loadRun(read: ReadResult, name: string): LoadedRun {
   const prompts = analysis.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
   return { run: compareRunOf(name, replay, prompts.requests.requests), replay, prompts };
 }
+
+/**
+ * A side that could not be loaded at all (not a log, unreadable, a fetch
+ * that failed): no calls, and a "not a DSH log" verdict whose summary is
+ * the reason, so the comparison says why that side has nothing to align.
+ */
+export function unreadableRun(name: string, reason: string): CompareRun {
+  const verdict = { ...logVerdict({ header: null, version: 0, diagnostics: [] }), summary: reason };
+  return { name, header: null, verdict, requests: [], columns: { seq: [], typeId: [], surfaceChange: [] }, typeNames: [], count: 0, eventAt: () => undefined };
+}
