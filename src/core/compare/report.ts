@@ -22,7 +22,7 @@ export const KIND_TEXT: Record<DiffKind, string> = {
 
 /** One divergence in a line: which calls, what differs first, and the rest. */
 export function divergenceText(d: Divergence): string {
-  const first = d.what === 'messages' ? `messages differ from message ${d.messageIndex} (0-based; ${d.messageIndex} kept before it)` : `${KIND_TEXT[d.what]} differs`;
+  const first = d.what === 'messages' ? `messages differ from message ${d.messageIndex} (0-based; ${d.messageIndex ? `${d.messageIndex} kept before it` : 'none kept before it'})` : `${KIND_TEXT[d.what]} differs`;
   const also = d.kinds.filter((k) => k !== d.what).map((k) => (k === 'messages' ? `messages from ${d.messageIndex}` : KIND_TEXT[k]));
   return `call ${d.callA} of A (seq ${d.seqA}) vs call ${d.callB} of B (seq ${d.seqB}): ${first}${also.length ? `; also ${also.join(', ')}` : ''}`;
 }

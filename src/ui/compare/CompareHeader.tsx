@@ -39,7 +39,9 @@ export function CompareHeader() {
         {button('compare-next-difference', 'difference ›')}
       </div>
       <div className="compare-result" role="status" aria-label="Comparison result">
-        {report.identical
+        {report.notes.some((n) => n.kind === 'not-dsh')
+          ? <span className="badge error">not comparable</span>
+          : report.identical
           ? <span className="badge ok">identical requests</span>
           : <span className="badge warn">{report.divergences.length} differ · {report.gaps.length} gap{report.gaps.length === 1 ? '' : 's'}</span>}
         <span className="muted">{report.calls.aligned} of {report.calls.a} (A) and {report.calls.b} (B) calls aligned</span>

@@ -25,8 +25,7 @@ export function DifferencePanel() {
     <div className="difference-panel scroll" aria-label="Difference">
       <h3>Row {row + 1}: A {callLabel(r.a, a?.requests) || '—'} · B {callLabel(r.b, b?.requests) || '—'}</h3>
       {r.status === 'same' && <p>The two requests are identical: config, system prompt, tools and every message{r.inherited ? ' (an inherited call, from before the fork cut)' : ''}.</p>}
-      {r.status === 'a-only' && <p>Only A made this call: B has no call at this point (a gap, not a shifted mismatch).</p>}
-      {r.status === 'b-only' && <p>Only B made this call: A has no call at this point (a gap, not a shifted mismatch).</p>}
+      {r.status !== 'same' && r.status !== 'differs' && <GapText side={r.status === 'a-only' ? 'a' : 'b'} />}
       {d && <p className="divergence-sentence">{divergenceText(d)}</p>}
       {differs && (explained?.row === row && explained.explanation ? <Explanation e={explained.explanation} /> : <p className="muted">Explaining…</p>)}
       <DifferenceList />
@@ -72,7 +71,7 @@ function Explanation({ e }: { e: PairExplanation }) {
       {e.messages && (
         <section aria-label="Messages difference">
           <h4>{KIND_TEXT.messages}</h4>
-          <p>Message {e.messages.index} (0-based) is the first that differs; the {e.messages.index} before it are the same. A sends {e.messages.countA} messages, B {e.messages.countB}.</p>
+          <p>Message {e.messages.index} (0-based) is the first that differs{e.messages.index ? `; the ${e.messages.index} before it are the same` : ': no message before it is shared'}. A sends {e.messages.countA} messages, B {e.messages.countB}.</p>
           <p className="muted">
             A: {e.messages.a ? `${e.messages.a.role} message` : 'no message here (its list ends)'} · B: {e.messages.b ? `${e.messages.b.role} message` : 'no message here (its list ends)'}
             {e.messages.metadataOnly && ' · the texts are equal; the fields that differ are shown as JSON'}
@@ -82,6 +81,16 @@ function Explanation({ e }: { e: PairExplanation }) {
       )}
     </>
   );
+}
+
+/** A call only one run made: a gap, or the other side has no calls at all (not a log). */
+function GapText({ side }: { side: 'a' | 'b' }) {
+  const view = useCompare((s) => s.view);
+  const [me, other] = side === 'a' ? ['A', 'B'] : ['B', 'A'];
+  const unreadable = view?.report.notes.some((n) => n.kind === 'not-dsh' && n.side === (side === 'a' ? 'b' : 'a'));
+  return unreadable
+    ? <p>Only {me} has model calls: {other} is not a DSH session log, so nothing of it can be aligned (see the note above).</p>
+    : <p>Only {me} made this call: {other} has no call at this point (a gap, not a shifted mismatch).</p>;
 }
 
 /** Sections of a prompt, unchanged ones folded to their first line. */
