@@ -15,7 +15,10 @@ import type { LoadSummary } from '../../src/worker/protocol.ts';
  * report equals the CLI's (loadRun on the same text) and the side-by-side
  * panels equal the core's fold at each cursor.
  */
-async function ask<T>(host: CompareHost, req: Omit<CompareRequest, 'id'>): Promise<T> {
+/** Omit that distributes over the request union. */
+type Body = CompareRequest extends infer R ? (R extends CompareRequest ? Omit<R, 'id'> : never) : never;
+
+async function ask<T>(host: CompareHost, req: Body): Promise<T> {
   let reply: { ok: boolean; result?: unknown; error?: string } | undefined;
   await host.handle({ ...req, id: 1 } as CompareRequest, (msg) => { if (!('progress' in (msg as object))) reply = msg as typeof reply; });
   if (!reply?.ok) throw new Error(reply?.error ?? 'no reply');
