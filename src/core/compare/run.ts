@@ -1,7 +1,7 @@
 import { logVerdict, type Verdict } from '../diagnostics/verdict.ts';
 import type { LogEvent, ReadResult, SessionHeader } from '../log/types.ts';
 import { factsOf, startPromptAnalysis, surfaceBeforeOf, type PromptAnalysis } from '../requests/analyze.ts';
-import type { ModelRequest } from '../requests/build.ts';
+import type { ModelRequest, SurfaceBefore } from '../requests/build.ts';
 import { Replay } from '../replay/replay-index.ts';
 import { foldSession } from '../session/fold-session.ts';
 
@@ -24,6 +24,8 @@ export interface CompareRun {
   /** Events in the columns. */
   count: number;
   eventAt(seq: number): LogEvent | undefined;
+  /** The surface just before a cut (a replay seek); without it a call's messages are read whole. */
+  surfaceBefore?: SurfaceBefore;
 }
 
 /** A loaded log as the CLI and tests hold it: the run, plus what the side-by-side panels read. */
@@ -39,7 +41,7 @@ export function compareRunOf(name: string, replay: Replay, requests: readonly Mo
   // The columns are read when the run is made: the worker replaces its index object when it hands columns over.
   const { columns, typeNames, count } = replay.index;
   const verdict = logVerdict({ header: session.read.header, version: session.read.version, diagnostics: session.diagnostics, types: typeNames });
-  return { name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt };
+  return { name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt, surfaceBefore: surfaceBeforeOf(replay) };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { eventMessage } from '../messages/derive.ts';
+import { deriveMessages, eventMessage } from '../messages/derive.ts';
 import type { Message } from '../messages/types.ts';
 import { SURFACE_CHANGE } from '../replay/replay-index.ts';
 import { indexOfSeq } from '../replay/seq-index.ts';
 import { contentHash } from '../requests/hash.ts';
+import type { ModelRequest } from '../requests/build.ts';
 import type { CompareRun } from './run.ts';
 
 /**
@@ -84,6 +85,25 @@ function appendedBetween(run: CompareRun, fromCut: number, toCut: number): Messa
   return out;
 }
 
+/**
+ * The messages of a call from index `kept` on: the last ones of the surface
+ * before its cut, read from its last nodes backwards — a rewrite near the end
+ * of a long context costs the messages after it, not the whole context.
+ */
+function messagesFrom(run: CompareRun, call: ModelRequest, kept: number): readonly Message[] {
+  const need = call.messageCount - kept;
+  if (!run.surfaceBefore) return call.messages.slice(kept);
+  const state = run.surfaceBefore(call.cut);
+  const out: Message[] = [];
+  for (let i = state.nodes.length - 1; i >= 0 && out.length < need; i--) {
+    const event = run.eventAt(state.nodes[i]);
+    const message = event && eventMessage(event, state.projected);
+    if (message) out.push(message);
+  }
+  // Fewer messages than the analysis counted: read them the ordinary way (deriveMessages, §6.2).
+  return out.length === need ? out.reverse() : deriveMessages(state, run.eventAt).slice(kept);
+}
+
 /** Every call's trail, in call order. */
 export function buildTrails(run: CompareRun): CallTrail[] {
   const identity = new MessageIdentity();
@@ -105,9 +125,8 @@ export function buildTrails(run: CompareRun): CallTrail[] {
     } else {
       // After a replace or a projection the request analysis already knows how many leading
       // messages stayed (prompt-and-requests §7.2): only the rest is hashed.
-      const all = call.messages;
-      kept = call.prefix.previous === i - 1 ? Math.max(0, Math.min(call.prefix.keptMessages, count, all.length)) : 0;
-      fresh = all.slice(kept);
+      kept = call.prefix.previous === i - 1 ? Math.max(0, Math.min(call.prefix.keptMessages, count, call.messageCount)) : 0;
+      fresh = messagesFrom(run, call, kept);
     }
     chain.length = kept + 1;
     const links = fresh.map((m) => {
