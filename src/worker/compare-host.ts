@@ -26,11 +26,14 @@ export class CompareHost {
   async handle(req: CompareRequest, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
     if (req.op === 'compare-load') {
       // A fresh engine: a failed load must not leave the previous B behind.
-      this.slot = new Engine();
+      this.slot?.cancel();
+      const slot = new Engine();
+      this.slot = slot;
       this.failedB = null;
-      await this.slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
+      await slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
         const m = msg as { ok?: boolean; error?: string };
-        if (m.ok === false) this.failedB = m.error ?? 'could not be loaded';
+        // A load dropped or replaced meanwhile says nothing about the current B.
+        if (m.ok === false && this.slot === slot) this.failedB = m.error ?? 'could not be loaded';
         post(msg, transfer);
       });
       return;
@@ -38,7 +41,7 @@ export class CompareHost {
     try {
       let result: unknown;
       switch (req.op) {
-        case 'compare-drop': this.slot = null; this.failedB = null; this.cached = null; result = null; break;
+        case 'compare-drop': this.slot?.cancel(); this.slot = null; this.failedB = null; this.cached = null; result = null; break;
         case 'compare': result = this.compare(req.names); break;
         case 'compare-at': result = this.at(req.a, req.b); break;
         case 'compare-explain': result = this.explain(req.row); break;
