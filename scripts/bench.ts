@@ -13,6 +13,9 @@ import { sniffEncoding } from '../src/core/log/bytes.ts';
 import { Replay, ReplayBuilder } from '../src/core/replay/replay-index.ts';
 import { BYTES_PER_EVENT, loadSession } from '../src/core/session/stream-load.ts';
 import { Engine } from '../src/worker/engine.ts';
+import { installCliErrors } from './cli.ts';
+
+installCliErrors('bench');
 
 const MB = 1024 * 1024;
 const args = process.argv.slice(2);
@@ -129,7 +132,8 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
     refoldedMax = Math.max(refoldedMax, replay.refoldDistance(at));
   }
   const engineTimes: number[] = [];
-  for (let i = 0; i < 200; i++) { const t = performance.now(); engine.state(rand()); engineTimes.push(performance.now() - t); }
+  // The cursor state as the surface panel asks it: a screen of nodes.
+  for (let i = 0; i < 200; i++) { const t = performance.now(); engine.state({ index: rand(), window: { from: 0, count: 60 } }); engineTimes.push(performance.now() - t); }
   const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
   return {
     name,

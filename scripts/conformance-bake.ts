@@ -6,6 +6,9 @@
 // --all also runs the Bake-specific cases, for information only (never counted).
 // --list prints every passed case too.
 import { caseIndex, judgeCase, loadBakeTables, loadSelection } from './bake-lib.ts';
+import { installCliErrors } from './cli.ts';
+
+installCliErrors('bake');
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--')) ?? '../shared/conformance/bake/conformance';

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compareWithReference, firstDifference } from './conformance-lib.ts';
 import { readLogFile } from './node-source.ts';
+import { debugRequested, errorLine, installCliErrors } from './cli.ts';
+
+installCliErrors('conformance');
 
 // `--corpus` reads the real-log corpus in place: DSH_CORPUS, default ../shared/corpus.
 const args = process.argv.slice(2);
@@ -38,7 +41,8 @@ for (const file of fs.readdirSync(expectedDir).filter((f) => f.endsWith('.json')
     console.log(`FAIL ${name}: ${m.path}${inner} expected ${short(m.expected)} got ${short(m.actual)}${mismatches.length > 1 ? ` (+${mismatches.length - 1} more)` : ''}`);
   } catch (err) {
     failed++;
-    console.log(`FAIL ${name}: threw ${(err as Error).stack}`);
+    console.log(`FAIL ${errorLine(name, err)}`);
+    if (debugRequested()) console.error((err as Error).stack);
   }
 }
 console.log(`conformance: ${passed} passed, ${failed} failed`);

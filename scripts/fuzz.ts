@@ -8,9 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { BasePool, type BaseSize } from '../src/core/fuzz/base.ts';
 import { caseSeedOf, planCase, runPlannedCase } from '../src/core/fuzz/runner.ts';
+import { installCliErrors } from './cli.ts';
 
 interface Args {
   minutes: number;
@@ -44,6 +46,10 @@ function loadCorpus(): Map<string, string> {
 }
 
 const HUGE: [number, number] = [1_000, 50_000_000];
+/** Decoded sizes of the expanding zstd/gzip inputs: up to a gigabyte from a few kilobytes. */
+const BOMB: [number, number] = [1_000_000, 1_000_000_000];
+/** This thread's JS heap and buffers (per isolate: other workers' cases do not count). */
+const memory = () => { const h = v8.getHeapStatistics(); return h.used_heap_size + h.external_memory; };
 const HANG_MS = 120_000;
 const MEMORY_MB = 4096;
 
@@ -60,8 +66,8 @@ async function workerMain(): Promise<void> {
   for (let i = start + index; Date.now() < deadline; i += stride) {
     const caseSeed = caseSeedOf(args.seed, i);
     post({ kind: 'start', i, caseSeed });
-    const c = planCase(caseSeed, pool.names, (n) => pool.get(n), { hugeBytes: HUGE }, args.only);
-    const r = await runPlannedCase(c);
+    const c = planCase(caseSeed, pool.names, (n) => pool.get(n), { hugeBytes: HUGE, bombBytes: BOMB }, args.only);
+    const r = await runPlannedCase(c, { memory });
     post({ kind: 'done', i, caseSeed, base: c.baseName, mutator: c.mutation.mutator, detail: c.mutation.detail, failures: r.failures, ms: r.ms, bytes: r.bytes });
   }
   post({ kind: 'end' });
@@ -69,9 +75,9 @@ async function workerMain(): Promise<void> {
 
 async function replay(args: Args): Promise<void> {
   const pool = new BasePool(32, args.bases, args.corpus ? loadCorpus() : new Map());
-  const c = planCase(args.replay!, pool.names, (n) => pool.get(n), { hugeBytes: HUGE }, args.only);
+  const c = planCase(args.replay!, pool.names, (n) => pool.get(n), { hugeBytes: HUGE, bombBytes: BOMB }, args.only);
   console.log(`case ${args.replay}: base ${c.baseName}, ${c.mutation.mutator}: ${c.mutation.detail}`);
-  const r = await runPlannedCase(c);
+  const r = await runPlannedCase(c, { memory });
   console.log(r.failures.length ? `FAIL\n  ${r.failures.join('\n  ')}` : `ok (${r.ms} ms, ${r.bytes} bytes)`);
   process.exitCode = r.failures.length ? 1 : 0;
 }
@@ -148,5 +154,7 @@ async function main(): Promise<void> {
   process.exitCode = failures.length ? 1 : 0;
 }
 
-if (isMainThread) await main();
-else await workerMain();
+if (isMainThread) {
+  installCliErrors('fuzz');
+  await main();
+} else await workerMain();

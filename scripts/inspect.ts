@@ -1,32 +1,38 @@
-// `npm run inspect -- <log> [--json]`: the harness core's results for one
-// log, for CI, tests and users without a browser.
+// `npm run inspect -- <log> [--json] [--at SEQ] [--stream] [--debug]`: the
+// harness core's results for one log, for CI, tests and users without a
+// browser. A big log (or --stream) is loaded in one streaming pass, so any
+// size the machine can hold works; errors are one line (--debug: the stack).
 import fs from 'node:fs';
-import { inspect } from '../src/core/inspect.ts';
-import { readLogFile } from './node-source.ts';
+import v8 from 'node:v8';
+import { inspect, inspectSession } from '../src/core/inspect.ts';
+import { runCli, UsageError } from './cli.ts';
+import { loadLogFile, readLogFile, shouldStream } from './node-source.ts';
 import { diffCommand } from './inspect-diff.ts';
 
-const args = process.argv.slice(2);
-// `inspect diff A B`: two logs compared (issue #20).
-if (args[0] === 'diff') process.exit(await diffCommand(args.slice(1)));
-const json = args.includes('--json');
-const atFlag = args.indexOf('--at');
-const at = atFlag >= 0 ? Number(args[atFlag + 1]) : undefined;
-const file = args.find((a, i) => !a.startsWith('--') && (atFlag < 0 || i !== atFlag + 1));
-if (!file || (at !== undefined && !Number.isSafeInteger(at))) {
-  console.error('usage: npm run inspect -- <log.jsonl|.zst|.gz> [--json] [--at SEQ]');
-  process.exit(2);
-}
-try {
-  fs.accessSync(file, fs.constants.R_OK);
-} catch {
-  console.error(`inspect: cannot read ${file}`);
-  process.exit(1);
-}
+await runCli('inspect', async () => {
+  const args = process.argv.slice(2);
+  // `inspect diff A B`: two logs compared (issue #20).
+  if (args[0] === 'diff') return diffCommand(args.slice(1));
+  const json = args.includes('--json');
+  const atFlag = args.indexOf('--at');
+  const at = atFlag >= 0 ? Number(args[atFlag + 1]) : undefined;
+  const file = args.find((a, i) => !a.startsWith('--') && (atFlag < 0 || i !== atFlag + 1));
+  if (!file || (at !== undefined && !Number.isSafeInteger(at))) {
+    throw new UsageError('usage: npm run inspect -- <log.jsonl|.zst|.gz> [--json] [--at SEQ] [--stream] [--debug]');
+  }
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+  } catch {
+    throw new Error(`cannot read ${file}`);
+  }
+  if (fs.statSync(file).isDirectory()) throw new Error(`${file} is a folder; give one log file`);
 
-const result = inspect(await readLogFile(file), { at });
-if (json) {
-  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-} else {
+  const stream = args.includes('--stream') || shouldStream(file, v8.getHeapStatistics().heap_size_limit);
+  const result = stream ? inspectSession(await loadLogFile(file), { at }) : inspect(await readLogFile(file), { at });
+  if (json) {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return;
+  }
   const lines = [
     `${file}`,
     `format    v${result.format.version} (${result.format.dialect} rules, ${result.format.encoding})`,
@@ -44,4 +50,4 @@ if (json) {
     ...result.diagnostics.map((d) => `  ${d.severity.padEnd(7)} ${d.code.padEnd(24)} ${d.line ? `line ${d.line} ` : ''}${d.message}`),
   ];
   process.stdout.write(lines.join('\n') + '\n');
-}
+});

@@ -7,6 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFork, generateLog, type GenerateOptions } from '../src/core/generate/generate-log.ts';
+import { installCliErrors } from './cli.ts';
+
+installCliErrors('demo-log');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'public', 'demo');

@@ -8,7 +8,7 @@ import { projectionsOf, projectionsReport, type ProjectionReportEntry } from './
 import type { SnapshotEntry } from './prompt/context-stream.ts';
 import type { SystemPromptAt, SystemPromptCommit } from './prompt/system-timeline.ts';
 import { analyzePrompts, inspectRequests, type InspectedRequest } from './requests/analyze.ts';
-import { foldSession } from './session/fold-session.ts';
+import { foldSession, type SessionFold } from './session/fold-session.ts';
 import { foldSurface } from './surface/fold.ts';
 
 /**
@@ -62,23 +62,39 @@ export function eventTypeCounts(result: ReadResult): Record<string, number> {
 }
 
 export function inspect(result: ReadResult, options: { at?: number } = {}): Inspection {
-  const session = foldSession(result);
+  return inspectSession(foldSession(result), options);
+}
+
+/**
+ * The same from a folded session, however its events are held: an array
+ * (a log read whole) or an EventStore (a streaming load, as the CLI reads a
+ * log of any size — events parsed again from their bytes when walked).
+ */
+export function inspectSession(session: SessionFold, options: { at?: number } = {}): Inspection {
+  const read = session.read;
   const prompts = analyzePrompts(session);
-  const lastSeq = session.events.length ? session.events[session.events.length - 1].seq : -1;
+  const logged = session.loggedCount;
+  const counts: Record<string, number> = {};
+  let lastLogged = -1;
+  for (let i = 0; i < logged; i++) {
+    const e = session.events.at(i)!;
+    counts[e.type] = (counts[e.type] ?? 0) + 1;
+    lastLogged = e.seq;
+  }
+  const lastSeq = session.events.length ? session.events.at(session.events.length - 1)!.seq : -1;
   const at = options.at === undefined ? lastSeq : Math.min(options.at, lastSeq);
-  const surface = at === lastSeq ? session.surface : foldSurface(session.events.filter((e) => e.seq <= at), result.dialect).state;
+  const surface = at === lastSeq ? session.surface : foldSurface(eventsThrough(session, at), read.dialect).state;
   const diagnostics: Diagnostic[] = [...session.diagnostics, ...prompts.findings];
-  const types = eventTypeCounts(result);
-  const verdict = logVerdict({ header: result.header, version: result.version, diagnostics: session.diagnostics, types: Object.keys(types) });
+  const verdict = logVerdict({ header: read.header, version: read.version, diagnostics: session.diagnostics, types: Object.keys(counts) });
   return {
-    format: { version: result.version, dialect: result.dialect, encoding: result.scan.encoding },
-    header: result.header,
-    eventCount: result.events.length,
-    lastSeq: result.events.length ? result.events[result.events.length - 1].seq : -1,
-    eventTypeCounts: types,
-    tornTail: result.tornTail !== null,
-    tornTailDetail: result.tornTail && { bytes: result.tornTail.bytes, rows: result.tornTail.rows },
-    scan: result.scan,
+    format: { version: read.version, dialect: read.dialect, encoding: read.scan.encoding },
+    header: read.header,
+    eventCount: logged,
+    lastSeq: lastLogged,
+    eventTypeCounts: counts,
+    tornTail: read.tornTail !== null,
+    tornTailDetail: read.tornTail && { bytes: read.tornTail.bytes, rows: read.tornTail.rows },
+    scan: read.scan,
     diagnostics,
     ok: session.ok,
     verdict: verdict.kind,
@@ -93,4 +109,14 @@ export function inspect(result: ReadResult, options: { at?: number } = {}): Insp
     runtimeContext: { effectiveSeq: prompts.runtimeContext.effectiveAt(at), snapshots: prompts.runtimeContext.snapshots },
     requests: inspectRequests(prompts.requests),
   };
+}
+
+/** The session's events with seq ≤ `at`, in order (for the surface as of `at`). */
+function eventsThrough(session: SessionFold, at: number): LogEvent[] {
+  const out: LogEvent[] = [];
+  for (let i = 0; i < session.events.length; i++) {
+    const e = session.events.at(i)!;
+    if (e.seq <= at) out.push(e);
+  }
+  return out;
 }

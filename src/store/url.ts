@@ -71,12 +71,16 @@ export function applyViewLink(s: LinkState): void {
   if (s.columns) view.setColumns(s.columns);
 }
 
+const URL_WRITE_DELAY_MS = 250;
+
 /** Keeps location.hash in step with the stores (replaceState: no history spam). */
 export function startUrlSync(): () => void {
-  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Written once the state has been still for a moment: a held key moves the cursor every frame,
+  // and the address bar need not follow each step.
   const write = () => {
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
       const { index, selected, count } = useCursor.getState();
       const v = useView.getState();
       const c = useCompare.getState();
@@ -84,7 +88,7 @@ export function startUrlSync(): () => void {
       const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
-    });
+    }, URL_WRITE_DELAY_MS);
   };
   const a = useCursor.subscribe(write);
   const b = useView.subscribe(write);

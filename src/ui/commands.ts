@@ -1,4 +1,5 @@
-import type { NavKind } from '../core/replay/replay-index.ts';
+import type { NavKind } from '../core/replay/navigate.ts';
+import { navigate } from '../core/replay/navigate.ts';
 import { useCursor } from '../store/cursor.ts';
 import { useSession } from '../store/session.ts';
 import { useView } from '../store/view.ts';
@@ -14,17 +15,29 @@ export interface Command {
   run(): void;
 }
 
-async function step(kind: NavKind, dir: 1 | -1): Promise<void> {
-  const client = useSession.getState().client;
+/** A step of the cursor, found in the page's copy of the replay columns (no round trip to the worker). */
+function step(kind: NavKind, dir: 1 | -1): void {
+  const summary = useSession.getState().summary;
   const { index, seek } = useCursor.getState();
-  if (!client || !useSession.getState().summary) return;
-  const next = await client.navigate(kind, index, dir);
+  if (!summary) return;
+  const next = navigate(summary.columns, summary.typeNames, summary.count, kind, index, dir, kind === 'diagnostic' ? diagnosticIndexes(summary) : undefined);
   if (next !== null) seek(next);
 }
 
+/** Event indexes that carry a finding (computed once per loaded log). */
+const findingIndexes = new WeakMap<object, ReadonlySet<number>>();
+function diagnosticIndexes(summary: NonNullable<ReturnType<typeof useSession.getState>['summary']>): ReadonlySet<number> {
+  let set = findingIndexes.get(summary);
+  if (!set) {
+    set = new Set(summary.diagnostics.flatMap((d) => (d.index !== undefined && d.seq !== undefined ? [d.index] : [])));
+    findingIndexes.set(summary, set);
+  }
+  return set;
+}
+
 const nav = (kind: NavKind, label: string, nextKeys: string[], prevKeys: string[]): Command[] => [
-  { id: `next-${kind}`, label: `Next ${label}`, keys: nextKeys, run: () => void step(kind, 1) },
-  { id: `prev-${kind}`, label: `Previous ${label}`, keys: prevKeys, run: () => void step(kind, -1) },
+  { id: `next-${kind}`, label: `Next ${label}`, keys: nextKeys, run: () => step(kind, 1) },
+  { id: `prev-${kind}`, label: `Previous ${label}`, keys: prevKeys, run: () => step(kind, -1) },
 ];
 
 export const COMMANDS: Command[] = [

@@ -1,7 +1,8 @@
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, Response, RowSummary } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, ProjectionAtCursor, Request, Response, RowSummary, SurfaceNodeView } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
+import { memoryBudgetFromUrl } from './memory.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -21,7 +22,7 @@ export class WorkerClient {
       if ('progress' in msg) { p.onProgress?.(msg.progress); return; }
       this.pending.delete(msg.id);
       if (msg.ok) p.resolve(msg.result);
-      else p.reject(new Error(msg.error));
+      else p.reject(Object.assign(new Error(msg.error), msg.finding ? { finding: msg.finding } : {}));
     };
   }
 
@@ -34,18 +35,23 @@ export class WorkerClient {
   }
 
   load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary> {
-    return this.call({ op: 'load', source }, onProgress);
+    const memoryBudget = memoryBudgetFromUrl(globalThis.location?.search);
+    return this.call({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}) }, onProgress);
   }
   cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }
   rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
   event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
-  state(index: number, transcript = false, messages = false): Promise<CursorState> { return this.call({ op: 'state', index, transcript, messages }); }
+  state(query: CursorQuery): Promise<CursorState> { return this.call({ op: 'state', query }); }
+  messages(index: number, window: ListWindow): Promise<MessagesAtCursor> { return this.call({ op: 'messages', index, window }); }
+  projections(index: number): Promise<ProjectionAtCursor[]> { return this.call({ op: 'projections', index }); }
+  span(index: number, seq: number): Promise<SurfaceNodeView[]> { return this.call({ op: 'span', index, seq }); }
   navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
   search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
-  request(index: number): Promise<RequestDetail> { return this.call({ op: 'request', index }); }
+  request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
+  requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
   /** A message of another protocol the worker speaks (compare mode, issue #20: src/worker/compare-protocol.ts). */

@@ -5,7 +5,7 @@ import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import { Replay } from '../core/replay/replay-index.ts';
-import { deriveEventMessage, deriveMessages } from '../core/messages/derive.ts';
+import { deriveEventMessage, deriveMessages, eventMessage } from '../core/messages/derive.ts';
 import { ProjectionRegistry } from '../core/projections/registry.ts';
 import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } from '../core/requests/analyze.ts';
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
@@ -15,12 +15,16 @@ import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { logVerdict } from '../core/diagnostics/verdict.ts';
+import { LoadGuard } from '../core/log/memory-budget.ts';
+import { LoadStopped } from '../core/log/load-stopped.ts';
+import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
-import { plainRequest } from '../core/requests/build.ts';
+import { plainRequestWith } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorState, EventDetail, LoadProgress, LoadSource, LoadSummary, Request, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
+import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -45,16 +49,22 @@ export class Engine {
   private previews = new Map<number, string>();
   /** Surface node views by seq (not projected ones), filled as cursors visit them. */
   private nodeViews = new Map<number, SurfaceNodeView>();
+  /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
+  private replacementBySeq = new Map<number, Replacement>();
   /** Seqs where each projection unit changed, computed once per load. */
   private changeSeqs = new Map<string, number[]>();
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
 
-  async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+  /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
     const { chunks, totalBytes } = await openSource(source);
+    // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
+    const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
+    guard.check(null);
     let lastReport = 0;
     // The analyses ride on the load's one walk; they are made once the header line is read.
     const made: { riders?: LoadRiders } = {};
@@ -62,7 +72,9 @@ export class Engine {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       cancelled: () => token !== this.loadToken,
+      maxLineChars: options.maxLineChars,
       onProgress: (p) => {
+        guard.check(p);
         const now = Date.now();
         if (now - lastReport < PROGRESS_INTERVAL_MS) return;
         lastReport = now;
@@ -109,6 +121,7 @@ export class Engine {
     this.prompts = prompts;
     this.previews = new Map();
     this.nodeViews = new Map();
+    this.replacementBySeq = new Map(session.surface.replacements.map((r) => [r.seq, r]));
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
@@ -216,49 +229,131 @@ export class Engine {
     };
   }
 
-  state(index: number, withTranscript = false, withMessages = false): CursorState {
+  /**
+   * The surface at the cursor, as much of it as the panel shows (issue #15):
+   * a seek from the nearest checkpoint, then views of the window's nodes only
+   * (cached per seq, so a step parses just the nodes that came into view).
+   * Counts come from the load's per-change totals, never from a walk of the nodes.
+   */
+  state(query: CursorQuery): CursorState {
     const replay = this.need();
     const { session } = replay;
+    const index = query.index;
     const { state, plan } = replay.surfaceAt(index);
-    const node = (seq: number): SurfaceNodeView => {
-      const projected = state.projected.has(seq);
-      // A node's view depends only on its event (unless a V4 projection rewrote it): cached, so a
-      // cursor step does not parse every node of the surface again.
-      let view = projected ? undefined : this.nodeViews.get(seq);
-      if (!view) {
-        const event = session.eventAt(seq) as LogEvent;
-        const message = deriveEventMessage(event, state.projected);
-        view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, hasMessage: message !== null, tokens: message ? safeEstimate(message) : 0, projected };
-        if (!projected) this.nodeViews.set(seq, view);
-      }
-      return view;
+    const seq = session.events.at(index)?.seq ?? -1;
+    const node = (s: number) => this.nodeView(s, state);
+    const { from, count } = clampWindow(query.window, state.nodes.length);
+    const nodes = state.nodes.slice(from, from + count).map(node);
+    const spans: SurfaceSpan[] = [];
+    for (const n of nodes) {
+      const r = this.replacementBySeq.get(n.seq);
+      if (!r) continue;
+      // A small span comes with its shadowed nodes; a big one is asked for when the user opens it.
+      spans.push({ ...r, shadowedCount: r.shadowedSeqs.length, shadowed: r.shadowedSeqs.length <= 3 ? r.shadowedSeqs.map(node) : [] });
+    }
+    const totals = this.prompts?.surfaceTotals.at(seq) ?? this.countNodes(state);
+    const transcript = this.transcriptAt(index, state, query.transcript ?? null);
+    return {
+      index,
+      seq,
+      nodeCount: state.nodes.length,
+      nodesFrom: from,
+      nodes,
+      cursorNode: state.nodes.lastIndexOf(seq),
+      replaceGeneration: state.replaceGeneration,
+      contentGeneration: state.contentGeneration,
+      spans,
+      change: plan?.kind ?? 'none',
+      messageCount: totals.messages,
+      tokens: totals.tokens,
+      ...transcript,
     };
-    const nodes = state.nodes.map(node);
+  }
+
+  /** The shadowed nodes of the replace at `seq`, as the cursor at `index` sees them (a big span, opened). */
+  span(index: number, seq: number): SurfaceNodeView[] {
+    const replay = this.need();
+    const r = this.replacementBySeq.get(seq);
+    if (!r) throw new Error(`no replace at seq ${seq}`);
+    const { state } = replay.surfaceAt(index);
+    return r.shadowedSeqs.map((s) => this.nodeView(s, state));
+  }
+
+  /** A window of the model context at event `index`: the messages DSH would send, derived from the log. */
+  messages(index: number, window: ListWindow): MessagesAtCursor {
+    const replay = this.need();
+    const { session } = replay;
+    const { state } = replay.surfaceAt(index);
+    // The messages are the nodes that carry one (nearly all: the load noted the few that do not).
+    const silent = this.prompts?.surfaceTotals.silent;
+    const out: Message[] = [];
+    let k = 0;
+    const end = window.from + window.count;
+    for (const s of state.nodes) {
+      if (silent ? silent.has(s) : !this.nodeView(s, state).hasMessage) continue;
+      if (k >= window.from && k < end) {
+        const message = deriveEventMessage(session.eventAt(s)!, state.projected);
+        if (message) out.push(message);
+      }
+      k++;
+    }
+    return { index, seq: session.events.at(index)?.seq ?? -1, count: k, from: window.from, messages: out };
+  }
+
+  /** Every projection unit at event `index` (the Projections panel asks when it is shown). */
+  projectionsAtIndex(index: number): ProjectionAtCursor[] {
+    const replay = this.need();
+    return this.projectionsAt(replay.session.events.at(index)?.seq ?? -1);
+  }
+
+  /** A node's view: it depends only on its event (unless a V4 projection rewrote it), so it is cached per seq. */
+  private nodeView(seq: number, state: SurfaceState): SurfaceNodeView {
+    const replay = this.need();
+    const projected = state.projected.has(seq);
+    let view = projected ? undefined : this.nodeViews.get(seq);
+    if (!view) {
+      const event = replay.session.eventAt(seq) as LogEvent;
+      const message = deriveEventMessage(event, state.projected);
+      view = { seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: this.preview(event), messageId: message?.id ?? null, hasMessage: message !== null, tokens: message ? safeEstimate(message) : 0, projected };
+      if (!projected) {
+        // Bounded: a scrub over a long log visits many nodes.
+        if (this.nodeViews.size >= NODE_VIEWS_MAX) this.nodeViews.delete(this.nodeViews.keys().next().value!);
+        this.nodeViews.set(seq, view);
+      }
+    }
+    return view;
+  }
+
+  /** Messages and tokens by visiting every node: only when the load's totals are missing (its analysis failed). */
+  private countNodes(state: SurfaceState): { messages: number; tokens: number } {
+    let messages = 0;
+    let tokens = 0;
+    for (const s of state.nodes) {
+      const v = this.nodeView(s, state);
+      if (v.hasMessage) messages++;
+      tokens += v.tokens;
+    }
+    return { messages, tokens };
+  }
+
+  /** The transcript's length at the cursor, and the window asked for (only when the panel shows it). */
+  private transcriptAt(index: number, state: SurfaceState, window: ListWindow | null, max = WINDOW_MAX): Pick<CursorState, 'transcriptCount' | 'transcriptFrom' | 'transcript'> {
+    const count = countAtOrBelow(this.appendIndexes, index);
+    if (!window) return { transcriptCount: count, transcriptFrom: 0, transcript: [] };
+    const { from, count: n } = clampWindow(window, count, max);
+    const session = this.need().session;
     const onSurface = new Set(state.nodes);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
-    // The transcript is built only when asked: it grows with the log, the cursor's hot path must not.
-    const upTo = withTranscript ? countAtOrBelow(this.appendIndexes, index) : 0;
-    const transcript = Array.from(this.appendIndexes.subarray(0, upTo), (i) => session.events.at(i)!).map((e) => ({
-      ...node(e.seq),
-      status: onSurface.has(e.seq) ? 'on-surface' as const : shadowedBy.has(e.seq) ? 'shadowed' as const : 'not-a-node' as const,
-      shadowedBy: shadowedBy.get(e.seq) ?? null,
-    }));
-    return {
-      index,
-      seq: session.events.at(index)?.seq ?? -1,
-      nodes,
-      replaceGeneration: state.replaceGeneration,
-      contentGeneration: state.contentGeneration,
-      // Only spans whose replacing node is still on the surface are drawn; older ones are ghosts inside them.
-      replacements: state.replacements.filter((r) => onSurface.has(r.seq)).map((r) => ({ ...r, shadowed: r.shadowedSeqs.map(node) })),
-      change: plan?.kind ?? 'none',
-      messageCount: nodes.reduce((n, v) => n + (v.hasMessage ? 1 : 0), 0),
-      // The messages themselves (the whole context, parsed and cloned) only when shown.
-      messages: withMessages ? deriveMessages(state, session.eventAt) : [],
-      transcript,
-      projections: this.projectionsAt(session.events.at(index)?.seq ?? -1),
-    };
+    const transcript = Array.from(this.appendIndexes.subarray(from, from + n), (i) => {
+      const s = session.events.at(i)!.seq;
+      return {
+        ...this.nodeView(s, state),
+        status: onSurface.has(s) ? 'on-surface' as const : shadowedBy.has(s) ? 'shadowed' as const : 'not-a-node' as const,
+        shadowedBy: shadowedBy.get(s) ?? null,
+      };
+    });
+    return { transcriptCount: count, transcriptFrom: from, transcript };
   }
 
   private preview(event: LogEvent): string {
@@ -319,34 +414,64 @@ export class Engine {
     return { a: aEntry ? plainSnapshot(aEntry) : null, b: plainSnapshot(bEntry), diff };
   }
 
-  /** One model call in full, with a message-level diff against the previous call. */
-  request(index: number): RequestDetail {
+  /**
+   * One model call, with a window of its messages (the newest page unless
+   * asked: a long session's call carries tens of thousands) and a
+   * message-level diff against the previous call, made from the two
+   * contexts' tails after the messages they share.
+   */
+  request(index: number, window?: ListWindow): RequestDetail {
     const list = this.prompts!.requests.requests;
     const request = list[index];
     if (!request) throw new Error(`no request ${index}`);
-    // Messages are derived from the log when read: once here, and one array shared by both places.
-    const plain = plainRequest(request);
-    const messages = plain.messages;
+    const at = this.messageNodesBefore(request.cut);
+    const total = at.seqs.length;
+    const w = clampWindow(window ?? { from: Math.max(0, total - REQUEST_PAGE), count: REQUEST_PAGE }, total);
+    const messages = at.seqs.slice(w.from, w.from + w.count).map((s) => at.message(s));
+    const plain = plainRequestWith(request, messages);
+    const messageWindow = { from: w.from, total };
     const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
-    if (!previous) return { request: plain, messageDiff: null };
-    const before = new Set(previous.messages.map((m) => m.id));
-    const after = new Set(messages.map((m) => m.id));
+    if (!previous) return { request: plain, messageWindow, messageDiff: null };
+    // The first `kept` messages are the same in both calls: only what follows them can differ.
+    const kept = request.prefix.keptMessages;
+    const before = this.messageNodesBefore(previous.cut);
+    const removedFrom = new Set(before.seqs.slice(kept).map((s) => before.message(s).id));
+    const addedTo = new Set(at.seqs.slice(kept).map((s) => at.message(s).id));
     return {
       request: plain,
+      messageWindow,
       messageDiff: {
-        kept: request.prefix.keptMessages,
-        removed: [...before].filter((id) => !after.has(id)),
-        added: [...after].filter((id) => !before.has(id)),
+        kept,
+        removed: [...removedFrom].filter((id) => !addedTo.has(id)),
+        added: [...addedTo].filter((id) => !removedFrom.has(id)),
       },
     };
+  }
+
+  /** The exact loop request of a call as JSON text (to copy or download: every message, derived once). */
+  requestJson(index: number): string {
+    const request = this.prompts!.requests.requests[index];
+    if (!request) throw new Error(`no request ${index}`);
+    return JSON.stringify(request.loopRequest, null, 2);
+  }
+
+  /** The surface before a cut: its message-bearing nodes (found without parsing) and a way to read one's message. */
+  private messageNodesBefore(cut: number): { seqs: number[]; message(seq: number): Message } {
+    const replay = this.need();
+    const state = surfaceBeforeOf(replay)(cut);
+    const silent = this.prompts?.surfaceTotals.silent;
+    const eventAt = replay.session.eventAt;
+    const seqs = state.nodes.filter((s) => (silent ? !silent.has(s) : eventMessage(eventAt(s)!, state.projected) !== null));
+    return { seqs, message: (s) => deriveEventMessage(eventAt(s)!, state.projected)! };
   }
 
   /** An export of the state at event `index`, as JSON or Markdown, secrets redacted unless asked not to. */
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
     const replay = this.need();
     const { session } = replay;
-    const state = this.state(index, what === 'transcript', what === 'surface');
-    const seq = state.seq;
+    // An export is asked for once: the whole surface or transcript, not a window.
+    const { state } = replay.surfaceAt(index);
+    const seq = session.events.at(index)?.seq ?? -1;
     let value: unknown;
     let markdown: string;
     if (what === 'request') {
@@ -356,11 +481,11 @@ export class Engine {
       value = cut.loopRequest;
       markdown = messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
     } else if (what === 'surface') {
-      value = { seq, nodes: state.nodes.map((n) => n.seq), replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: state.messages };
-      const { projected } = replay.surfaceAt(index).state;
-      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n.seq, message: deriveEventMessage(session.eventAt(n.seq)!, projected) })));
+      value = { seq, nodes: state.nodes, replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: deriveMessages(state, session.eventAt) };
+      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n, message: deriveEventMessage(session.eventAt(n)!, state.projected) })));
     } else {
-      const entries = state.transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
+      const { transcript } = this.transcriptAt(index, state, { from: 0, count: Number.MAX_SAFE_INTEGER }, Number.MAX_SAFE_INTEGER);
+      const entries = transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
       value = entries;
       markdown = messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
     }
@@ -394,7 +519,7 @@ export class Engine {
       let result: unknown;
       switch (req.op) {
         case 'load': {
-          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }));
+          const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }), { memoryBudget: req.memoryBudget });
           // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
           // copies of the few it navigates with.
           const columns = this.replay!.handOverColumns();
@@ -405,18 +530,23 @@ export class Engine {
         case 'peek': result = await peekHeader((await openSource(req.source)).chunks); break;
         case 'rows': result = this.rows(req.from, req.count); break;
         case 'event': result = this.event(req.index); break;
-        case 'state': result = this.state(req.index, req.transcript, req.messages); break;
+        case 'state': result = this.state(req.query); break;
+        case 'messages': result = this.messages(req.index, req.window); break;
+        case 'projections': result = this.projectionsAtIndex(req.index); break;
+        case 'span': result = this.span(req.index, req.seq); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
         case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;
         case 'context': result = this.context(req.a, req.b); break;
-        case 'request': result = this.request(req.index); break;
+        case 'request': result = this.request(req.index, req.window); break;
+        case 'requestJson': result = this.requestJson(req.index); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      // A load stopped by the reader (too big, an error at a line/seq) says why as a finding; the app keeps the open log.
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}) });
     }
   }
 }
@@ -463,6 +593,21 @@ function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
 function safeEstimate(message: Message): number {
   try { return estimateMessage(message); } catch { return 0; }
 }
+
+/** Surface node views kept for the cursor (a few screens' worth many times over). */
+const NODE_VIEWS_MAX = 20_000;
+
+/** A window clamped to a list of `length`. */
+function clampWindow(window: ListWindow, length: number, max = WINDOW_MAX): ListWindow {
+  const from = Math.max(0, Math.min(Math.floor(window.from), length));
+  return { from, count: Math.max(0, Math.min(Math.floor(window.count), length - from, max)) };
+}
+
+/** Messages a request's detail shows at a time. */
+const REQUEST_PAGE = 50;
+
+/** The most rows one panel query may ask for (a screen is a few dozen). */
+const WINDOW_MAX = 2000;
 
 /** How many entries of a sorted array are ≤ `value` (binary search). */
 function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {

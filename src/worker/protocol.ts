@@ -17,17 +17,22 @@ export type LoadSource =
   | { kind: 'url'; url: string; name: string };
 
 export type Request =
-  | { id: number; op: 'load'; source: LoadSource }
+  /** memoryBudget: bytes a load may use (else the worker asks the platform). */
+  | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number }
   | { id: number; op: 'cancel' }
   | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
   | { id: number; op: 'event'; index: number }
-  | { id: number; op: 'state'; index: number; transcript?: boolean; messages?: boolean }
+  | { id: number; op: 'state'; query: CursorQuery }
+  | { id: number; op: 'messages'; index: number; window: ListWindow }
+  | { id: number; op: 'projections'; index: number }
+  | { id: number; op: 'span'; index: number; seq: number }
   | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
   | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
   | { id: number; op: 'context'; a: number | null; b: number }
-  | { id: number; op: 'request'; index: number }
+  | { id: number; op: 'request'; index: number; window?: ListWindow }
+  | { id: number; op: 'requestJson'; index: number }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
   | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean };
 
@@ -52,7 +57,8 @@ export interface LoadProgress {
 
 export type Response =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string }
+  /** A failed load also carries its finding (a log too big, an unexpected error at a line/seq). */
+  | { id: number; ok: false; error: string; finding?: Diagnostic }
   | { id: number; progress: LoadProgress };
 
 /** What the UI knows about a loaded log without asking again. */
@@ -139,23 +145,65 @@ export interface SurfaceNodeView {
   projected: boolean;
 }
 
+/** A slice of a long list: the part a panel shows (it scrolls; the rest is fetched when it comes into view). */
+export interface ListWindow {
+  from: number;
+  count: number;
+}
+
+/** What the surface panel asks at a cursor: the nodes in its window, and the transcript's when it shows that. */
+export interface CursorQuery {
+  index: number;
+  window: ListWindow;
+  /** The transcript's window, when the panel shows the transcript. */
+  transcript?: ListWindow | null;
+}
+
+/** A replace whose replacing node is in the window: the span drawn over the nodes it shadowed. */
+export interface SurfaceSpan extends Replacement {
+  shadowedCount: number;
+  /** The shadowed nodes' views when there are few (3 or fewer); more are asked for with `span`. */
+  shadowed: SurfaceNodeView[];
+}
+
+export type TranscriptRow = SurfaceNodeView & { status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null };
+
+/**
+ * The surface at the cursor, as much as the panel shows: a long session has
+ * tens of thousands of nodes, so only the window's are read and sent.
+ */
 export interface CursorState {
   index: number;
   seq: number;
+  nodeCount: number;
+  /** Surface index of `nodes[0]`. */
+  nodesFrom: number;
   nodes: SurfaceNodeView[];
+  /** Surface index of the cursor's event when it is a node (-1 otherwise). */
+  cursorNode: number;
   replaceGeneration: number;
   contentGeneration: number;
-  /** Replaces committed up to the cursor whose replacing node is on the surface, with the shadowed nodes' previews. */
-  replacements: (Replacement & { shadowed: SurfaceNodeView[] })[];
+  /** Replaces whose replacing node is among `nodes`, with the shadowed nodes' previews when few. */
+  spans: SurfaceSpan[];
   /** What the event at the cursor did to the surface. */
   change: 'append' | 'replace' | 'project' | 'none' | 'reject';
   /** How many nodes contribute a message (the model context's length). */
   messageCount: number;
-  /** The model context at the cursor; [] unless asked for (it is the whole context). */
+  /** The token meter's estimate of the whole context. */
+  tokens: number;
+  /** The human transcript up to the cursor (append-origin surface events in log order): its length, and the window asked for. */
+  transcriptCount: number;
+  transcriptFrom: number;
+  transcript: TranscriptRow[];
+}
+
+/** The model context at the cursor, a window of it (it can be tens of thousands of messages). */
+export interface MessagesAtCursor {
+  index: number;
+  seq: number;
+  count: number;
+  from: number;
   messages: Message[];
-  /** The human transcript up to the cursor (append-origin surface events in log order); [] unless asked for. */
-  transcript: (SurfaceNodeView & { status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null })[];
-  projections: ProjectionAtCursor[];
 }
 
 export interface RequestRow {
@@ -215,7 +263,10 @@ export interface ContextComparison {
 }
 
 export interface RequestDetail {
+  /** The call; its `messages` (and its loop request's) are the window in `messageWindow`. */
   request: ModelRequest;
+  /** Where `request.messages` starts in the call's context, and how many messages the context has. */
+  messageWindow: { from: number; total: number };
   /** Messages kept from, dropped from and added to the previous call, by id. */
   messageDiff: { kept: number; removed: string[]; added: string[] } | null;
 }

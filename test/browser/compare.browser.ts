@@ -96,8 +96,8 @@ export const compareTests: Record<string, Case> = {
     await waitRow(page, next - 1);
     await page.getByRole('button', { name: 'Previous aligned call (both sides)' }).click();
     await waitRow(page, next - 2);
-    assert.ok(page.url().includes('cmp=1'), 'the link carries compare mode');
-    assert.ok(page.url().includes(`cr=${next - 2}`), 'the link carries the shared cursor');
+    // The link carries compare mode and the shared cursor (written once the cursor rests).
+    await page.waitForFunction((row) => location.hash.includes('cmp=1') && location.hash.includes(`cr=${row}&`), next - 2, { timeout: 5000 });
     await page.getByLabel('Theme').selectOption('dark');
     await page.getByRole('tab', { name: 'Surface' }).click();
     await expectSurfaces(page, core, 'after stepping');

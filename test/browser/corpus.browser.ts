@@ -26,7 +26,7 @@ export function corpusTests(dir: string): Record<string, Case> {
       for (const seq of [5, replace.seq - 1, replace.seq, session.events.at(-1)!.seq]) {
         await gotoSeq(page, seq);
         const expected = foldSurface(session.events.filter((e) => e.seq <= seq), session.read.dialect).state.nodes;
-        await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Surface"] li.node:not(.ghost)').length === n, expected.length, { timeout: 10000 }).catch(() => {});
+        await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Surface"] [role=listitem].node:not(.ghost)').length === n, expected.length, { timeout: 10000 }).catch(() => {});
         assert.deepEqual(await surfaceNodeSeqs(page), expected, `surface at seq ${seq}`);
       }
       await gotoSeq(page, replace.seq);

@@ -23,5 +23,5 @@ export async function gotoSeq(page: Page, seq: number): Promise<void> {
 export async function surfaceNodeSeqs(page: Page): Promise<number[]> {
   const region = page.getByRole('region', { name: 'Surface' });
   await region.getByLabel('Generations').waitFor();
-  return region.locator('li.node:not(.ghost) .seq').evaluateAll((els) => els.map((e) => Number(e.textContent)));
+  return region.locator('[role=listitem].node:not(.ghost) .seq').evaluateAll((els) => els.map((e) => Number(e.textContent)));
 }

@@ -1,44 +1,130 @@
-// Scrubbing a generated 1M-event log: measured with the Performance API and
-// reported (not asserted): load time, and frame times while stepping.
+// The long-session case (issue #15): a ~1M-event session whose surface grows
+// for thousands of calls, opened through "Open log", then stepped. Figures are
+// measured inside the page and printed (not asserted): the load time, and for
+// each kind of step the time from the input event to the next animation frame
+// after the "Replay cursor" slider's aria-valuenow changed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { concatSessions } from '../../src/core/generate/concat-sessions.ts';
+import { streamLog } from '../../src/core/generate/generate-log.ts';
 import { ready } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
+const EVENTS = Number(process.env.PERF_EVENTS ?? 1_000_000);
+
+/** Real logs made into one never-compacted session when the corpus is here; the generator's long shape otherwise. */
+function writeLongLog(file: string): { events: number; kind: string } {
+  const dir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
+  if (fs.existsSync(dir)) {
+    const parts = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()
+      .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), 'utf8') }))
+      .filter((p) => ((JSON.parse(p.text.slice(0, p.text.indexOf('\n'))) as { version?: number }).version ?? 0) === 0);
+    const long = concatSessions(parts, { targetEvents: EVENTS });
+    if (long.events > 0) {
+      const fd = fs.openSync(file, 'w');
+      for (let i = 0; i < long.lines.length; i += 10_000) fs.writeSync(fd, long.lines.slice(i, i + 10_000).join('\n') + '\n');
+      fs.closeSync(fd);
+      return { events: long.events, kind: 'real-shaped (corpus logs as one session)' };
+    }
+  }
+  const fd = fs.openSync(file, 'w');
+  let batch: string[] = [];
+  const events = streamLog({ dialect: 'v0', seed: 11, turns: Math.ceil(EVENTS / 2750), long: true }, (line) => {
+    batch.push(line);
+    if (batch.length >= 5000) { fs.writeSync(fd, batch.join('\n') + '\n'); batch = []; }
+  });
+  fs.writeSync(fd, batch.join('\n') + '\n');
+  fs.closeSync(fd);
+  return { events, kind: 'generated long shape' };
+}
+
+/** Records, for every input that moves the cursor, the time to the frame after the slider changed. */
+const INSTRUMENT = `(() => {
+  const slider = document.querySelector('[aria-label="Replay cursor"]');
+  window.__latencies = [];
+  let started = null;
+  const start = (e) => { if (started === null) started = e.timeStamp; };
+  window.addEventListener('keydown', start, true);
+  slider.addEventListener('input', start, true);
+  new MutationObserver(() => {
+    if (started === null) return;
+    const t0 = started;
+    started = null;
+    requestAnimationFrame(() => window.__latencies.push(performance.now() - t0));
+  }).observe(slider, { attributes: true, attributeFilter: ['aria-valuenow'] });
+})()`;
+
+/** Waits until `n` latencies are recorded (polled with evaluate: the page's CSP forbids waitForFunction's eval). */
+async function recorded(page: Page, n: number): Promise<void> {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    if (((await page.evaluate('window.__latencies.length')) as number) >= n) return;
+    await page.waitForTimeout(5);
+  }
+  throw new Error(`no cursor move recorded within 10 s (step ${n})`);
+}
+
+async function measureKeys(page: Page, key: string, presses: number): Promise<number[]> {
+  await page.evaluate('window.__latencies = []');
+  for (let k = 1; k <= presses; k++) {
+    await page.keyboard.press(key);
+    await recorded(page, k);
+  }
+  return (await page.evaluate('window.__latencies')) as number[];
+}
+
+async function measureDrag(page: Page, moves: number): Promise<number[]> {
+  await page.evaluate('window.__latencies = []');
+  const box = (await page.getByRole('slider', { name: 'Replay cursor' }).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  for (let k = 0; k < moves; k++) {
+    await page.mouse.move(box.x + box.width * (0.2 + (0.6 * (k + 1)) / moves), y);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(200);
+  return (await page.evaluate('window.__latencies')) as number[];
+}
+
+const summary = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(1) : '-');
+  return `median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${s.length ? s.at(-1)!.toFixed(1) : '-'} ms (${s.length} steps)`;
+};
+
 export const perfTests: Record<string, Case> = {
-  async 'perf: a 1M-event log loads and scrubs; frame times reported'({ page, baseUrl, shot }) {
-    const turns = Number(process.env.PERF_TURNS ?? 1400);
-    const log = generateLog({ dialect: 'v0', seed: 11, turns, stepsPerTurn: 5 });
-    const file = path.join(os.tmpdir(), 'dsh-perf-1m.jsonl');
-    fs.writeFileSync(file, log.text);
-    const mb = (log.text.length / 1048576).toFixed(1);
+  async 'perf: a 1M-event long session opens through "Open log" and steps; load and step times reported'({ page, baseUrl, shot }) {
+    const file = path.join(os.tmpdir(), 'dsh-perf-long.jsonl');
+    const { events, kind } = writeLongLog(file);
+    const mb = (fs.statSync(file).size / 1048576).toFixed(1);
     await page.goto(baseUrl);
     await ready(page);
     const t0 = Date.now();
     await page.getByLabel('Open log').setInputFiles(file);
-    await page.locator('.session-name', { hasText: 'dsh-perf-1m.jsonl' }).waitFor({ timeout: 300000 });
+    await page.locator('.session-name', { hasText: 'dsh-perf-long.jsonl' }).waitFor({ timeout: 300_000 });
     const loadMs = Date.now() - t0;
-    const count = await page.getByRole('slider', { name: 'Replay cursor' }).getAttribute('max');
-    // Frame times while stepping the cursor 120 times with the keyboard.
-    // A string, not a function: the test runner's transpiler would add helpers the page lacks.
-    await page.evaluate(`(() => {
-      window.__frames = [];
-      let last = performance.now();
-      const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__frames.length < 100000) requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-    })()`);
-    for (let i = 0; i < 120; i++) await page.keyboard.press(i % 10 === 9 ? 'PageDown' : 'ArrowRight');
+    // The first cursor state of a long surface, then the steps.
+    await page.getByRole('region', { name: 'Surface' }).getByLabel('Generations').waitFor({ timeout: 60_000 });
+    await page.evaluate(INSTRUMENT);
+    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await page.keyboard.press('Home');
     await page.waitForTimeout(300);
-    const frames = (await page.evaluate('window.__frames.slice(1)')) as number[];
-    frames.sort((a, b) => a - b);
-    const q = (p: number) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))].toFixed(1);
-    console.log(`  perf: ${log.events.length} events (${mb} MB, ${Number(count) + 1} incl. synthetic) loaded in ${loadMs} ms; ` +
-      `stepping frames: median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${frames.at(-1)!.toFixed(1)} ms over ${frames.length} frames`);
-    await shot('perf-1m');
+    const event = await measureKeys(page, 'ArrowRight', 60);
+    const surface = await measureKeys(page, 'Shift+ArrowRight', 60);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    const back = await measureKeys(page, 'Shift+ArrowLeft', 40);
+    const drag = await measureDrag(page, 40);
+    console.log(`  perf: ${events} events, ${mb} MB, ${kind}: opened in ${loadMs} ms`);
+    console.log(`  perf: next event (→)             ${summary(event)}`);
+    console.log(`  perf: next surface change (⇧→)   ${summary(surface)}`);
+    console.log(`  perf: prev surface change at end ${summary(back)}`);
+    console.log(`  perf: slider drag                ${summary(drag)}`);
+    await shot('perf-long');
     fs.rmSync(file);
   },
 };

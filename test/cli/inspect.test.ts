@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
+import { zstdBomb } from '../../src/core/fuzz/bomb.ts';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -36,4 +37,57 @@ describe('inspect (the CLI and the core share it)', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   }, 30_000);
+
+  it('reads the issue-18 bomb (24 KB of zstd, then an 800 MB line that never ends): JSON with the header and the long line named, no stack trace', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
+    const file = path.join(dir, 'bomb.zst');
+    const { bytes, head } = zstdBomb(800_000_000);
+    expect(bytes.length).toBeLessThan(26_000);
+    fs.writeFileSync(file, bytes);
+    const run = spawnSync(tsx, ['scripts/inspect.ts', file, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.header).toMatchObject({ type: 'session', version: 4 });
+    expect(out.eventCount).toBe(head.split('\n').length - 2);
+    const line = head.split('\n').length;
+    const torn = out.diagnostics.find((d: { code: string }) => d.code === 'tail.torn');
+    expect(torn.message).toContain(`line ${line} (800000000 bytes from byte ${Buffer.byteLength(head)}) too long to read`);
+    expect(out.tornTailDetail).toEqual({ bytes: 800_000_000, rows: 0 });
+  }, 60_000);
+
+  it('gives the same results streamed (--stream, for logs too big to hold as objects) as read whole', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
+    const file = path.join(dir, 'log.jsonl');
+    fs.writeFileSync(file, generateLog({ dialect: 'v0', seed: 4, turns: 4, compactEvery: 2, packChunks: true }).text);
+    const whole = execFileSync(tsx, ['scripts/inspect.ts', file, '--json', '--at', '40'], { encoding: 'utf8' });
+    const streamed = execFileSync(tsx, ['scripts/inspect.ts', file, '--json', '--at', '40', '--stream'], { encoding: 'utf8' });
+    expect(JSON.parse(streamed)).toEqual(JSON.parse(whole));
+    expect(JSON.parse(whole).asOfSeq).toBe(40);
+  }, 30_000);
+
+  it('prints one line per error (exit 1, 2 for usage), and the stack only with --debug', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
+    const folder = spawnSync(tsx, ['scripts/inspect.ts', dir], { encoding: 'utf8' });
+    expect(folder.status).toBe(1);
+    expect(folder.stderr.trim().split('\n')).toEqual([`inspect: ${dir} is a folder; give one log file`]);
+    const debug = spawnSync(tsx, ['scripts/inspect.ts', dir, '--debug'], { encoding: 'utf8' });
+    expect(debug.status).toBe(1);
+    const lines = debug.stderr.trim().split('\n');
+    expect(lines[0]).toBe(folder.stderr.trim());
+    expect(lines.slice(1).some((l) => /^\s+at /.test(l))).toBe(true);
+    const usage = spawnSync(tsx, ['scripts/inspect.ts', '--at', 'x'], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
+    // Other commands follow the same rules.
+    const gen = spawnSync(tsx, ['scripts/gen-log.ts', '--events', '10', '--out', path.join(dir, 'no', 'such', 'dir.jsonl')], { encoding: 'utf8' });
+    expect(gen.status).toBe(1);
+    expect(gen.stderr.trim().split('\n')).toHaveLength(1);
+    expect(gen.stderr).toMatch(/^gen-log: .*ENOENT/);
+    const genUsage = spawnSync(tsx, ['scripts/gen-log.ts'], { encoding: 'utf8' });
+    expect(genUsage.status).toBe(2);
+    const conformance = spawnSync(tsx, ['scripts/conformance.ts', path.join(dir, 'none'), dir], { encoding: 'utf8' });
+    expect(conformance.status).toBe(2);
+    expect(conformance.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BasePool } from '../../src/core/fuzz/base.ts';
-import { gzipStored, zstdFrames } from '../../src/core/fuzz/encode.ts';
+import { BasePool, makeBase } from '../../src/core/fuzz/base.ts';
+import { zstdBomb } from '../../src/core/fuzz/bomb.ts';
+import type { Mutation } from '../../src/core/fuzz/mutators.ts';
+import { Rng } from '../../src/core/generate/prng.ts';
+import { concatBytes, gzipRuns, gzipStored, zstdFrames } from '../../src/core/fuzz/encode.ts';
 import { nested } from '../../src/core/fuzz/mutators.ts';
-import { caseSeedOf, planCase, runPlannedCase, type FuzzFailure } from '../../src/core/fuzz/runner.ts';
+import { caseSeedOf, memoryCeiling, planCase, runCase, runPlannedCase, type FuzzFailure } from '../../src/core/fuzz/runner.ts';
 import { MAX_ROW_DEPTH, readLog, readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { projectionsOf } from '../../src/core/projections/index.ts';
@@ -151,5 +154,69 @@ describe('fuzz regressions', () => {
       expect(r.events).toEqual([]);
     }
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+  });
+});
+
+describe('fuzz: hostile sizes (issue #18)', () => {
+  const pool = new BasePool(4, 'tiny');
+  const heap = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+
+  for (const mutator of ['giant-line', 'giant-string', 'blank-lines', 'big-numbers', 'expanding']) {
+    it(`runs ${mutator} cases without a crash, a lost event or an unexplained fault`, async () => {
+      const failures: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const caseSeed = caseSeedOf(18, i);
+        const c = planCase(caseSeed, pool.names, (n) => pool.get(n), { hugeBytes: [1_000, 300_000], bombBytes: [10_000, 3_000_000] }, mutator);
+        expect(c.mutation.mutator).toBe(mutator);
+        const report = await runPlannedCase(c, { checkpoints: 1, light: true, memory: heap, budgetMs: (b) => 2_000 + 2_000 * (b / 1e6) });
+        if (report.failures.length) failures.push(`case ${caseSeed} (${c.mutation.detail}): ${report.failures.join('; ')}`);
+      }
+      expect(failures).toEqual([]);
+    }, 60_000);
+  }
+
+  it('reads a 300 MB zstd bomb and a 100 MB gzip bomb holding a bounded amount of memory', async () => {
+    // The issue's bomb (a valid log, then a user/message that never ends), with an expansion that dwarfs the ceiling.
+    const { bytes, head } = zstdBomb(300_000_000);
+    const base = makeBase('bomb-head', head);
+    const line = base.lines.length + 1;
+    const mutation: Mutation = {
+      mutator: 'expanding', detail: 'the issue-18 bomb', bytes, encoding: 'zstd', prefixText: head,
+      maxLineChars: 1 << 20, expands: 300_000_000, fault: { kind: 'line', line, exact: true }, equivalent: { sameEvents: true },
+    };
+    const report = await runCase(base, mutation, new Rng(18), { checkpoints: 1, light: true, memory: heap });
+    expect(report.failures).toEqual([]);
+    const ceiling = memoryCeiling(base.bytes.length, 1 << 20);
+    expect(300_000_000 / ceiling).toBeGreaterThan(1.5);
+    expect(report.held).toBeLessThan(ceiling);
+    expect(bytes.length).toBeLessThan(300_000_000 / 5000);
+    // gzip copies expand about 160×: a 100 MB line in well under a megabyte.
+    const open = '{"type":"user/message","seq":1,"time":1,"surfaceOp":"append","data":{"id":"g","role":"user","content":[{"type":"text","text":"';
+    const gz = gzipRuns([enc.encode(jsonl([header(), turn[0]]) + open), { repeat: 0x61, count: 100_000_000 }]);
+    expect(gz.length).toBeLessThan(1 << 20);
+    const floor = heap();
+    let peak = floor;
+    const r = await readLog([gz], { maxLineChars: 1 << 20, onProgress: () => { peak = Math.max(peak, heap()); } });
+    expect(r.events).toHaveLength(1);
+    expect(r.tornTail?.bytes).toBe(open.length + 100_000_000);
+    expect(peak - floor).toBeLessThan(memoryCeiling(0, 1 << 20));
+  }, 120_000);
+
+  it('stops before a zstd frame that asks for a 2 GiB window or a block over 128 KiB, keeping what came before', async () => {
+    const before = jsonl([header(), ...turn]);
+    for (const header of [
+      Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0xa0, 0x00, 0x00, 0x00, 0x80), // single segment, declared size 2 GiB
+      Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0x00, 21 << 3), // window descriptor 2^31
+      Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0x00, 11 << 3, 0x03, 0x00, 0x80, 0x0a), // 2 MiB window, a last RLE block of 1 MiB
+    ]) {
+      const bytes = concatBytes([zstdFrames([before]), header, Uint8Array.of(0x0b, 0x00, 0x04, 0x0a)]);
+      for (const size of [7, 256, 1 << 20]) {
+        const r = await readLog(chunked(bytes, size));
+        expect(r.events).toHaveLength(3);
+        const d = r.diagnostics.find((x) => x.code === 'bytes.zstd-limit');
+        expect(d?.message).toMatch(/window|block/);
+        expect(d?.line).toBe(5);
+      }
+    }
   });
 });

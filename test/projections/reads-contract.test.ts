@@ -2,25 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { runMember, type PackedRun } from '../../src/core/log/packed-rows.ts';
+import type { LogEvent } from '../../src/core/log/types.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { foldProjections } from '../../src/core/projections/fold.ts';
 import { unitsFor } from '../../src/core/projections/units/index.ts';
 
-// The streaming load skips chunk runs for units whose `reads` leave out assistant/chunk;
-// that is only the same fold if apply really returns the state it got for those events.
+// The load calls a unit only for the event types it `reads` (and for every event while its
+// `readsAll` says so); that is only the same fold if apply really returns the state it got
+// for every other event. Checked on every state each unit passes through.
 describe('projection units keep their `reads` promise', () => {
-  it.each([['v0', false], ['v4', false], ['v4', true]] as const)('%s (0.2.1 shape: %s): a chunk delta changes no unit that does not read assistant/chunk', (dialect, dsh021) => {
-    const session = foldSession(readLogText(generateLog({ dialect, dsh021, seed: 31, turns: 6, compactEvery: 2 }).text));
+  it.each([['v0', false, 31], ['v4', false, 31], ['v4', true, 31], ['v0', false, 7]] as const)('%s (0.2.1 shape: %s, seed %s): an event of a type a unit does not read leaves it unchanged', (dialect, dsh021, seed) => {
+    const session = foldSession(readLogText(generateLog({ dialect, dsh021, seed, turns: 6, compactEvery: 2 }).text));
     const registry = foldProjections(session.read.header, session.events, { dialect, history: true });
     const run: PackedRun = { rowType: 'text-chunks', seq0: 10_000_000, times: [1, 2], turn: 1, step: 1, index: 0, pieces: ['a', ''], data: {} };
     const deltas = [runMember(run, 0), runMember(run, 1), { ...runMember({ ...run, rowType: 'tool-call-chunks', data: { id: 'c1', name: 'bash' } }, 0) }];
+    // One event of every type in the log, plus chunk deltas: the others a unit may be skipped for.
+    const byType = new Map<string, LogEvent>();
+    for (const e of session.events) if (!byType.has(e.type)) byType.set(e.type, e);
+    const samples = [...byType.values(), ...deltas];
     let checked = 0;
+    let eager = 0;
     for (const unit of unitsFor(dialect)) {
-      if (!unit.reads || unit.reads.includes('assistant/chunk')) continue;
-      // Every state the unit passed through, plus its initial one.
+      if (!unit.reads) continue;
       const states = [unit.init(session.read.header, 0), ...registry.changeSeqs(unit.key).map((seq) => registry.stateAt(unit.key, seq))];
-      for (const state of states) for (const delta of deltas) { expect(Object.is(unit.apply(state as never, delta), state)).toBe(true); checked++; }
+      for (const state of states) {
+        if (unit.readsAll?.(state as never)) { eager++; continue; }
+        for (const event of samples) {
+          if (unit.reads.includes(event.type)) continue;
+          expect(Object.is(unit.apply(state as never, event), state), `${unit.key} on ${event.type}`).toBe(true);
+          checked++;
+        }
+      }
     }
-    expect(checked).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(1000);
+    // Compactions arm the token meters' shadow price: the readsAll path is exercised too.
+    expect(eager).toBeGreaterThan(0);
   });
 });

@@ -60,9 +60,9 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(summary.ok).toBe(true);
     const rows = engine.rows(0, 5);
     expect(rows.map((r) => r.index)).toEqual([0, 1, 2, 3, 4]);
-    const last = engine.state(summary.count - 1);
+    const last = engine.state({ index: summary.count - 1, window: { from: 0, count: 100 } });
     expect(last.nodes.length).toBeGreaterThan(0);
-    expect(last.messages.length).toBeLessThanOrEqual(last.nodes.length);
+    expect(last.messageCount).toBeLessThanOrEqual(last.nodeCount);
     const detail = engine.event(last.nodes[0].index);
     expect(detail.surfaceStatus).toBe('node');
     expect(engine.search('turn/start', -1, 1)).toBe(engine.navigate('turn', -1, 1));
@@ -86,7 +86,32 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(structuredClone(engine.export('request', 'json', summary.count - 1, false)).text).toContain('"messages"');
   });
 
-  it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
+  it('a call detail: a window of its messages, and a diff with the previous call equal to comparing the whole contexts by id', async () => {
+    const text = generateLog({ dialect: 'v0', seed: 9, turns: 6, compactEvery: 2 }).text;
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text, name: 'gen.jsonl' }, () => {});
+    const list = (engine as unknown as { prompts: { requests: { requests: { messages: { id: string }[]; prefix: { previous: number | null } }[] } } }).prompts.requests.requests;
+    let broken = 0;
+    for (let i = 0; i < summary.requests.length; i++) {
+      const all = list[i].messages;
+      const detail = engine.request(i, { from: 0, count: 2000 });
+      expect(detail.request.messages).toEqual(all);
+      expect(detail.messageWindow).toEqual({ from: 0, total: all.length });
+      const page = engine.request(i, { from: Math.max(0, all.length - 3), count: 3 });
+      expect(page.request.messages).toEqual(all.slice(-3));
+      const prev = list[i].prefix.previous;
+      if (prev === null) { expect(detail.messageDiff).toBeNull(); continue; }
+      const before = new Set(list[prev].messages.map((m) => m.id));
+      const after = new Set(all.map((m) => m.id));
+      expect(new Set(detail.messageDiff!.removed)).toEqual(new Set([...before].filter((id) => !after.has(id))));
+      expect(new Set(detail.messageDiff!.added)).toEqual(new Set([...after].filter((id) => !before.has(id))));
+      if (detail.messageDiff!.removed.length) broken++;
+    }
+    expect(broken).toBeGreaterThan(0);
+    expect(JSON.parse(engine.requestJson(summary.requests.length - 1)).messages).toEqual(list[summary.requests.length - 1].messages);
+  });
+
+    it('search finds text in previews both ways, over events parsed again from the log, and says when nothing matches', async () => {
     const { eventPreview } = await import('../../src/core/replay/preview.ts');
     const text = generateLog({ dialect: 'v0', seed: 8, turns: 4 }).text;
     const engine = new Engine();
@@ -124,20 +149,36 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('cursor state: the model context only when asked, its length always, node views the same from cache', async () => {
+  it('cursor state: a window of the nodes, counts and tokens from the load, the model context in windows when asked', async () => {
     const engine = new Engine();
-    const text = generateLog({ dialect: 'v4', seed: 12, turns: 4, compactEvery: 2 }).text;
+    const text = generateLog({ dialect: 'v4', seed: 12, turns: 4, compactEvery: 2, imageOffload: true }).text;
     const { count } = await engine.load({ kind: 'text', text, name: 't' }, () => {});
     const session = foldSession(readLogText(text));
-    for (const i of [5, Math.floor(count / 2), count - 1]) {
-      const lean = engine.state(i);
-      const full = engine.state(i, false, true);
-      const expected = deriveMessages(foldSurface(session.events.slice(0, i + 1), session.read.dialect).state, session.eventAt);
-      expect(lean.messages).toEqual([]);
-      expect(lean.messageCount).toBe(expected.length);
-      expect(full.messages).toEqual(expected);
-      expect(engine.state(i).nodes).toEqual(lean.nodes);
+    let spans = 0;
+    for (let i = 0; i < count; i += 7) {
+      const surface = foldSurface(session.events.slice(0, i + 1), session.read.dialect).state;
+      const expected = deriveMessages(surface, session.eventAt);
+      const whole = engine.state({ index: i, window: { from: 0, count: 2000 } });
+      expect(whole.nodeCount).toBe(surface.nodes.length);
+      expect(whole.nodes.map((n) => n.seq)).toEqual(surface.nodes);
+      // The per-change totals equal counting the nodes.
+      expect(whole.messageCount).toBe(expected.length);
+      expect(whole.tokens).toBe(whole.nodes.reduce((t, n) => t + n.tokens, 0));
+      expect(whole.cursorNode).toBe(surface.nodes.indexOf(session.events[i].seq));
+      // A window is the same slice; its spans are the replaces whose node is in it.
+      const from = Math.floor(surface.nodes.length / 2);
+      const part = engine.state({ index: i, window: { from, count: 3 } });
+      expect(part.nodesFrom).toBe(from);
+      expect(part.nodes).toEqual(whole.nodes.slice(from, from + 3));
+      const inWindow = new Set(part.nodes.map((n) => n.seq));
+      expect(part.spans.map((s) => s.seq)).toEqual(surface.replacements.filter((r) => inWindow.has(r.seq)).map((r) => r.seq));
+      spans += whole.spans.length;
+      // The model context in windows, newest last, equal to DSH's deriveMessages.
+      const page = engine.messages(i, { from: Math.max(0, expected.length - 5), count: 5 });
+      expect(page.count).toBe(expected.length);
+      expect(page.messages).toEqual(expected.slice(-5));
     }
+    expect(spans).toBeGreaterThan(0);
   });
 
   it('answers through the message protocol, errors included', async () => {

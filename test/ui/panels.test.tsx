@@ -31,26 +31,33 @@ describe('panels on a generated log (same engine as the worker, in process)', ()
 
   it('Surface lists exactly the nodes the core folds at several cursors, with replace spans', async () => {
     for (const index of [10, Math.floor(session.events.length / 2), session.events.length - 1]) {
-      const state = engine.state(index);
-      const { unmount } = render(<SurfacePanel state={state} />);
-      const region = screen.getByRole('region', { name: 'Surface' });
+      act(() => useCursor.getState().seek(index));
+      const { unmount } = render(<SurfacePanel />);
+      const region = await waitFor(() => screen.getByRole('region', { name: 'Surface' }));
       const expected = foldSurface(session.events.slice(0, index + 1), session.read.dialect).state;
-      const nodes = within(region).getAllByRole('listitem').filter((li) => li.classList.contains('node') && !li.classList.contains('ghost'));
-      expect(nodes).toHaveLength(expected.nodes.length);
+      await waitFor(() => expect(within(region).getByLabelText('Generations').textContent).toContain(`${expected.nodes.length} nodes`));
       expect(within(region).getByLabelText('Generations').textContent).toContain(`replaceGeneration ${expected.replaceGeneration}`);
-      if (expected.replacements.length) expect(within(region).getAllByLabelText(/^Replace span/).length).toBeGreaterThan(0);
+      // The rows in view (the whole list fits the test's viewport) are the folded nodes, in order.
+      await waitFor(() => {
+        const nodes = within(region).getAllByRole('listitem').filter((li) => li.classList.contains('node') && !li.classList.contains('ghost'));
+        expect(nodes.map((li) => Number(li.querySelector('.seq')!.textContent))).toEqual(expected.nodes.slice(0, nodes.length));
+        expect(nodes.length).toBeGreaterThan(Math.min(expected.nodes.length, 5) - 1);
+      });
+      if (expected.replacements.some((r) => expected.nodes.includes(r.seq))) await waitFor(() => expect(within(region).getAllByLabelText(/^Replace span/).length).toBeGreaterThan(0));
       unmount();
     }
   });
 
   it('Surface toggles to the human transcript, which keeps shadowed messages', async () => {
-    const state = engine.state(session.events.length - 1, true);
-    render(<SurfacePanel state={state} />);
+    act(() => useCursor.getState().seek(session.events.length - 1));
+    render(<SurfacePanel />);
+    await waitFor(() => screen.getByRole('radio', { name: 'transcript' }));
     fireEvent.click(screen.getByRole('radio', { name: 'transcript' }));
-    const list = screen.getByRole('list', { name: 'Transcript' });
-    const appended = session.events.filter((e) => e.surfaceOp === 'append').length;
-    expect(within(list).getAllByRole('listitem')).toHaveLength(appended);
-    expect(within(list).getAllByText(/shadowed by/).length).toBeGreaterThan(0);
+    const list = await waitFor(() => screen.getByRole('list', { name: 'Transcript' }));
+    const appended = session.events.filter((e) => e.surfaceOp === 'append');
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => Number(li.querySelector('.seq')!.textContent))).toEqual(appended.map((e) => e.seq).slice(0, within(list).getAllByRole('listitem').length)));
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(10);
+    await waitFor(() => expect(within(list).getAllByText(/shadowed by/).length).toBeGreaterThan(0));
   });
 
   it('Events search wraps around past the last match, and says when nothing matches', async () => {
@@ -99,11 +106,12 @@ describe('panels on a generated log (same engine as the worker, in process)', ()
     expect(useCursor.getState().index).toBe(12);
   });
 
-  it('Projections shows one card per unit with its watermark', () => {
-    const state = engine.state(session.events.length - 1);
-    render(<ProjectionsPanel state={state} />);
-    const region = screen.getByRole('region', { name: 'Projections' });
-    expect(within(region).getAllByRole('article').length).toBe(state.projections.length);
+  it('Projections shows one card per unit with its watermark', async () => {
+    act(() => useCursor.getState().seek(session.events.length - 1));
+    const units = engine.projectionsAtIndex(session.events.length - 1);
+    render(<ProjectionsPanel />);
+    const region = await waitFor(() => screen.getByRole('region', { name: 'Projections' }));
+    expect(within(region).getAllByRole('article').length).toBe(units.length);
     expect(within(region).getByRole('article', { name: 'Projection title' }).textContent).toMatch(/watermark \d+/);
   });
 

@@ -34,12 +34,30 @@ export interface CaseOptions {
   checkpoints?: number;
   /** Plain inputs: skip the second chunked read (the text reader is the second read). */
   light?: boolean;
+  /**
+   * Bytes in use (JS heap and buffers), where the platform can tell: an
+   * expanding input's first read must stay under `memoryCeiling` above
+   * the level before it.
+   */
+  memory?: () => number;
+}
+
+/**
+ * What reading an expanding input may hold above the level before it: the
+ * garbage the engine lets pile up before collecting (buffers are collected
+ * after some 64 MB), the open line up to the limit (as pieces, then joined),
+ * and the base log several times over — never the expansion itself.
+ */
+export function memoryCeiling(baseBytes: number, maxLineChars: number): number {
+  return 160 * 2 ** 20 + 4 * maxLineChars + 16 * baseBytes;
 }
 
 export interface CaseReport {
   failures: string[];
   ms: number;
   bytes: number;
+  /** For an expanding input read with a memory probe: the most the first read held above the level before it. */
+  held?: number;
 }
 
 const enc = new TextEncoder();
@@ -54,12 +72,22 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
   const chunkA = pickChunk(rng, bytes.length);
   const chunkB = pickChunk(rng, bytes.length);
   let ms = 0;
+  let held: number | undefined;
 
+  const limit = m.maxLineChars === undefined ? {} : { maxLineChars: m.maxLineChars };
   let r1: ReadResult;
   let s1: ArraySessionFold;
   try {
     const t0 = now();
-    r1 = await readLog(chunks(bytes, chunkA));
+    const sampled = m.expands !== undefined && options.memory ? options.memory : null;
+    const floor = sampled?.() ?? 0;
+    let peak = floor;
+    r1 = await readLog(chunks(bytes, chunkA), { ...limit, onProgress: sampled ? () => { peak = Math.max(peak, sampled()); } : undefined });
+    if (sampled) {
+      held = peak - floor;
+      const ceiling = memoryCeiling(base.bytes.length, m.maxLineChars ?? 0);
+      if (peak - floor > ceiling) fail(`memory not bounded: reading ${m.expands} expanded bytes held ${Math.round((peak - floor) / 2 ** 20)} MiB (ceiling ${Math.round(ceiling / 2 ** 20)} MiB)`);
+    }
     s1 = foldSession(r1, { steps: true });
     ms = now() - t0;
   } catch (err) {
@@ -79,15 +107,15 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
     // Determinism and chunk-boundary independence.
     let r2: ReadResult | null = null;
     if (!options.light || m.encoding !== 'plain') {
-      r2 = await readLog(chunks(bytes, chunkB));
+      r2 = await readLog(chunks(bytes, chunkB), limit);
       diff(canonRead(r1), canonRead(r2), `read with chunk ${chunkA} vs ${chunkB}`, fail);
     }
     if (m.encoding === 'plain') {
       const text = decodePlain(bytes);
-      const r3 = readLogText(text);
+      const r3 = readLogText(text, limit);
       const validUtf8 = enc.encode(text).length === bytes.length;
       diff(canonRead(r1, !validUtf8), canonRead(r3, !validUtf8), 'readLog vs readLogText', fail);
-      checkAccounting(text, r1, fail);
+      checkAccounting(text, r1, m.maxLineChars, fail);
       r2 ??= r3;
     }
     const s2 = foldSession(r2!, { steps: true });
@@ -103,7 +131,7 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
   try {
     // The app's streaming load (one pass, events kept as bytes, packed rows in bulk) must give
     // exactly the eager read and fold, whatever the chunking.
-    const streamed = await loadSession(chunks(bytes, chunkB), { cacheSize: 8 });
+    const streamed = await loadSession(chunks(bytes, chunkB), { cacheSize: 8, ...limit });
     const events: unknown[] = [];
     const origins: unknown[] = [];
     for (let i = 0; i < streamed.events.length; i++) { events.push(eventView(streamed.events.at(i)!)); origins.push(streamed.originAt(i)); }
@@ -115,7 +143,7 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
   } catch (err) {
     fail(`exception in the streaming load: ${describe(err)}`);
   }
-  return { failures, ms, bytes: bytes.length };
+  return { failures, ms, bytes: bytes.length, held };
 }
 
 // ————————————————————————————————————————— helpers
@@ -236,7 +264,7 @@ function checkPrefix(base: FuzzBase, m: Mutation, bytes: Uint8Array, r: ReadResu
 }
 
 /** Every physical line is an event, a rejected row, the header, blank, or in the torn tail. */
-function checkAccounting(text: string, r: ReadResult, fail: (m: string) => void): void {
+function checkAccounting(text: string, r: ReadResult, maxLineChars: number | undefined, fail: (m: string) => void): void {
   const parts = text.split('\n');
   const carry = parts.pop() ?? '';
   const used = new Set(r.origins.map((o) => o.line));
@@ -250,7 +278,9 @@ function checkAccounting(text: string, r: ReadResult, fail: (m: string) => void)
     const line = i + 1;
     let t = parts[i].endsWith('\r') ? parts[i].slice(0, -1) : parts[i];
     if (i === 0 && t.charCodeAt(0) === 0xfeff) t = t.slice(1);
-    if (t.length === 0 || t.trim() === '') continue;
+    // A line over the limit is a row too long to read, whatever it holds (it is never looked at whole).
+    const tooLong = maxLineChars !== undefined && parts[i].length > maxLineChars;
+    if (!tooLong && (t.length === 0 || t.trim() === '')) continue;
     const first = !sawFirst;
     sawFirst = true;
     if (line >= tornStart) { tornRows++; if (used.has(line) && r.rejectedRows.every((x) => x.line !== line)) fail(`line ${line} is both an event and in the torn tail`); continue; }
@@ -259,7 +289,10 @@ function checkAccounting(text: string, r: ReadResult, fail: (m: string) => void)
   }
   if (r.tornTail) {
     if (r.tornTail.rows !== tornRows) fail(`torn tail says ${r.tornTail.rows} rows, lines from ${tornStart} hold ${tornRows}`);
-    if (carry && !r.tornTail.text.endsWith(carry.replace(/\r$/, '')) && !r.tornTail.text.endsWith(carry)) fail('the partial last line is not in the torn tail');
+    if (maxLineChars !== undefined && carry.length > maxLineChars) {
+      // A partial last line too long to read is counted, not kept.
+      if (r.tornTail.bytes < enc.encode(carry).length) fail('the partial last line too long to read is not counted in the torn tail');
+    } else if (carry && !r.tornTail.text.endsWith(carry.replace(/\r$/, '')) && !r.tornTail.text.endsWith(carry)) fail('the partial last line is not in the torn tail');
   } else if (carry) {
     fail('a partial last line but no torn tail');
   }

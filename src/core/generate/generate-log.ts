@@ -17,7 +17,17 @@ export interface GenerateOptions {
   openLastTurn?: boolean; // end inside the last turn with an unanswered tool call
   imageOffload?: boolean; // attach a screenshot in turn 1; V4 later offloads it
   dsh021?: boolean; // V4 only: 0.2.1-alpha.2 shape (working-directory changes, a plugin record, subagent/catalog v2)
+  /**
+   * A long session on a 1M-token window (issue #15): a 1,000,000-token context
+   * window, no compaction and no tool-output pruning unless asked, so every call
+   * sees the whole growing surface; 24 model calls per turn unless asked.
+   */
+  long?: boolean;
 }
+
+/** The context window a long session's route reports (DeepSeek's 1M-token models). */
+const LONG_CONTEXT_WINDOW = 1_000_000;
+
 /**
  * One change from model call `atCall` (1-based) on, for two runs of one seed
  * that a comparison must tell apart (issue #20): a longer system prompt, the
@@ -168,7 +178,8 @@ class Generator {
   variant: RunVariant | null = null;
 
   constructor(opts: GenerateOptions) {
-    this.o = { seed: 1, turns: 6, stepsPerTurn: 4, compactEvery: 4, packChunks: true, openLastTurn: false, imageOffload: false, dsh021: false, ...opts };
+    const long = opts.long === true;
+    this.o = { seed: 1, turns: 6, stepsPerTurn: long ? 24 : 4, compactEvery: long ? 0 : 4, packChunks: true, openLastTurn: false, imageOffload: false, dsh021: false, long, ...opts };
     this.v4 = opts.dialect === 'v4';
     this.dsh021 = this.v4 && this.o.dsh021;
     this.rng = new Rng(this.o.seed);
@@ -344,7 +355,7 @@ class Generator {
       }
       this.lastHeader = { json, names: [...this.tools] };
     }
-    const ctx = { provider: PROVIDER, model: this.model, contextWindow: 128000 };
+    const ctx = { provider: PROVIDER, model: this.model, contextWindow: this.o.long ? LONG_CONTEXT_WINDOW : 128000 };
     if (JSON.stringify(ctx) !== this.lastContext) this.emit('request/context', ctx);
     this.lastContext = JSON.stringify(ctx);
     this.genAtRequest = this.gen;
@@ -366,7 +377,8 @@ class Generator {
       this.gen++;
       this.cachedTok = 0;
     }
-    if (!this.rng.chance(0.08)) return;
+    // A long session keeps every tool output (its window is large); others prune one now and then.
+    if (this.o.long || !this.rng.chance(0.08)) return;
     const candidates = (this.bigResults = this.bigResults.filter((s) => this.live.has(s) || void this.bigEvents.delete(s))).filter((s) => s < turnStartSeq);
     if (candidates.length === 0) return;
     const target = this.rng.pick(candidates);

@@ -2,6 +2,7 @@ import { Decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { concatBytes } from '../util/bytes.ts';
 import type { ScanStats } from './types.ts';
+import { ZstdFrameWalker } from './zstd-walk.ts';
 
 /**
  * Bytes → text. DSH writes raw JSONL or concatenated zstd frames (§1.4);
@@ -108,10 +109,24 @@ export async function* decodeText(
 async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   const decompressor = new Decompress((data) => { out.push(data); });
+  const walker = new ZstdFrameWalker();
   try {
     for await (const chunk of source) {
-      decompressor.push(chunk);
-      yield* drain(out);
+      // Small pieces, drained after each: a few bytes of RLE blocks decode to megabytes, so
+      // output per push stays bounded however the input is chunked (a 24 KB file can hold 800 MB).
+      for (let o = 0; o < chunk.length; o += ZSTD_PIECE) {
+        const piece = chunk.subarray(o, o + ZSTD_PIECE);
+        const limit = walker.feed(piece);
+        if (limit) {
+          // Everything before the frame or block at fault is decoded and kept.
+          decompressor.push(piece.subarray(0, limit.keep));
+          yield* drain(out);
+          diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${limit.reason}; lines decoded before it are kept.`));
+          return;
+        }
+        decompressor.push(piece);
+        if (out.length) yield* drain(out);
+      }
     }
     decompressor.push(new Uint8Array(0), true);
     yield* drain(out);
@@ -125,6 +140,9 @@ async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diag
     }
   }
 }
+
+/** Bytes of zstd input per decoder push: at most 64 RLE blocks, 8 MiB of output. */
+const ZSTD_PIECE = 256;
 
 async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
   const stream = new DecompressionStream('gzip');

@@ -10,6 +10,7 @@ export class LineStore {
   /** Global byte offset where each chunk starts. */
   private readonly bases: number[] = [];
   private total = 0;
+  private dropped = 0;
   /** Newline scan cursor: chunk index and offset inside it. */
   private scanChunk = 0;
   private scanOffset = 0;
@@ -52,6 +53,33 @@ export class LineStore {
     }
     // The text had a newline the bytes do not: impossible for UTF-8 input; keep going safely.
     return [this.lineStart, this.lineStart];
+  }
+
+  /** Whether lines can be read back (else a scanned chunk is dropped). */
+  get keepsBytes(): boolean {
+    return this.keep;
+  }
+
+  /** Where the line not yet ended by a newline starts. */
+  get openLineStart(): number {
+    return this.lineStart;
+  }
+
+  /**
+   * Lets go of the chunks that lie wholly inside the open line (one being
+   * skipped as too long to read): no line is ever read from them, and a
+   * chunk that holds no newline is never needed by the scan either.
+   */
+  dropOpenLine(): void {
+    for (let i = this.chunks.length - 1; i >= 0 && this.bases[i] >= this.lineStart && this.chunks[i] !== EMPTY; i--) {
+      this.dropped += this.chunks[i].length;
+      this.chunks[i] = EMPTY;
+    }
+  }
+
+  /** Bytes still held (dropped chunks of skipped lines not counted). */
+  get heldBytes(): number {
+    return this.total - this.dropped;
   }
 
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */

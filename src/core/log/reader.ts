@@ -8,6 +8,7 @@ import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
 import { checkCatalogShape, checkPayload, checkPayloadVersion } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
+import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
 
@@ -22,7 +23,10 @@ interface OpenBadRegion {
   pending: AcceptedEvent[];
   diagnosticCount: number;
   rejectedCount: number;
+  /** The region's rows as text ('' for a line too long to read). */
   texts: string[];
+  /** Lines in the region too long to read: not in `texts`, but part of a torn tail. */
+  unread: UnreadLine[];
 }
 
 /** An event the reader placed, with the byte range of its line (for re-parsing it later). */
@@ -47,15 +51,44 @@ export interface ReaderOptions {
    * retained): a run of chunk deltas the caller can take in bulk.
    */
   onRun?: (run: PackedRun, line: number, start: number, end: number, reader: LogReader) => void;
+  /**
+   * Longest line read, in characters (default MAX_LINE_CHARS). A longer line
+   * is skipped as it streams in, never held as one string; tests set it low.
+   */
+  maxLineChars?: number;
 }
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
 export const MAX_ROW_DEPTH = 1000;
 
+/**
+ * Longest line the reader joins into one string: just under V8's string
+ * limit (2^29 - 24 characters), past which no JavaScript reader — DSH
+ * included — can hold the line at all.
+ */
+export const MAX_LINE_CHARS = 2 ** 29 - 1024;
+
 export interface ReadProgress {
   bytesIn: number;
   lines: number;
   events: number;
+  /** Plaintext bytes decoded so far. */
+  decodedBytes: number;
+  /** Of those, bytes of lines too long to read: skipped, not kept. */
+  skippedBytes: number;
+}
+
+/** A line over the limit: its byte offset, and (text mode only; with byte tracking the store knows) its bytes so far. */
+interface LongLine {
+  offset: number;
+  bytes: number;
+}
+
+/** A line that was too long to read, as the torn tail and findings describe it. */
+interface UnreadLine {
+  line: number;
+  offset: number;
+  bytes: number;
 }
 
 /**
@@ -66,6 +99,20 @@ export interface ReadProgress {
 export class LogReader {
   /** The partial last line, as the pieces it arrived in (joined once, when its newline comes). */
   private carryParts: string[] = [];
+  private carryChars = 0;
+  /** The open line passed the limit: its text is dropped as it arrives, only its size is counted. */
+  private longLine: LongLine | null = null;
+  private readonly maxLineChars: number;
+  private skippedBytes = 0;
+  /**
+   * Text mode only (no byte tracking), for the offset of a long line: the
+   * earlier texts not yet measured in UTF-8 bytes (measured only when an
+   * offset is asked for), the bytes before them, and a cursor into the current text.
+   */
+  private unmeasured: string[] = [];
+  private measuredBytes = 0;
+  private textCursor = { at: 0, bytes: 0 };
+  private text = '';
   /** Input held back until the binary sniff has seen its first SNIFF_CHARS (chunk sizes must not matter). */
   private pending = '';
   private sniffed = false;
@@ -98,7 +145,7 @@ export class LogReader {
   private readonly textDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   private range: [number, number] = [0, 0];
   private readonly diagnostics: Diagnostic[] = [];
-  private readonly rejectedRows: { line: number; text: string }[] = [];
+  private readonly rejectedRows: ReadResult['rejectedRows'] = [];
   private openBad: OpenBadRegion | null = null;
   private numberedRows = 0;
   private blankLines = 0;
@@ -113,10 +160,16 @@ export class LogReader {
     this.onEvent = options.onEvent;
     this.onRun = this.retainEvents ? undefined : options.onRun;
     this.lines = options.lines ?? new LineStore(false);
+    this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
   }
 
   get eventCount(): number {
     return this.committedCount;
+  }
+
+  /** The seq of the last event placed (-1 before any). */
+  get lastSeq(): number {
+    return this.lastAcceptedSeq;
   }
 
   get sessionHeader(): SessionHeader | null {
@@ -140,6 +193,15 @@ export class LogReader {
       const text = this.textDecoder.decode(bytes.subarray(o, o + DECODE_SLICE), { stream: true });
       if (text) this.pushText(text);
     }
+    // The bytes of a line being skipped are never read again (nor any line's, when the store
+    // does not keep them): let them go as they arrive, not when the line's newline comes.
+    // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
+    if (this.sniffed && (this.longLine || !this.lines.keepsBytes)) this.lines.dropOpenLine();
+  }
+  /** Plaintext bytes of lines too long to read (skipped, not kept), the one being skipped included. */
+  get unreadBytes(): number {
+    const open = this.longLine ? (this.tracking ? this.lines.byteLength - this.longLine.offset : this.longLine.bytes) : 0;
+    return this.skippedBytes + open;
   }
   get lineCount(): number {
     return this.lineNo;
@@ -165,29 +227,105 @@ export class LogReader {
 
   private consume(text: string): void {
     this.chars += text.length;
+    if (!this.tracking) { this.text = text; this.textCursor = { at: 0, bytes: 0 }; }
     // Search only the new text: rescanning a long carried line on every chunk is quadratic.
     let nl = text.indexOf('\n');
-    if (nl < 0) {
-      if (text) this.carryParts.push(text);
-      return;
-    }
     let start = 0;
-    if (this.carryParts.length) {
-      this.carryParts.push(text.slice(0, nl));
-      const line = this.carryParts.join('');
-      this.carryParts = [];
+    if (this.carryParts.length || this.longLine) {
+      this.extendOpenLine(text, 0, nl < 0 ? text.length : nl);
+      if (nl < 0) { this.endText(); return; }
       this.nextRange();
-      this.line(line);
+      if (this.longLine) this.closeLongLine(false);
+      else {
+        const line = this.carryParts.join('');
+        this.carryParts = [];
+        this.carryChars = 0;
+        this.line(line);
+      }
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
     while (nl >= 0) {
       this.nextRange();
-      this.line(text.slice(start, nl));
+      if (nl - start > this.maxLineChars) {
+        this.longLine = { offset: this.tracking ? this.range[0] : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
+        this.closeLongLine(false);
+      } else {
+        this.line(text.slice(start, nl));
+      }
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
-    if (start < text.length) this.carryParts.push(text.slice(start));
+    if (start < text.length) this.extendOpenLine(text, start, text.length);
+    this.endText();
+  }
+
+  /** Adds text[from, to) to the open line; past the limit, the line's text is dropped and only counted. */
+  private extendOpenLine(text: string, from: number, to: number): void {
+    const n = to - from;
+    if (n === 0) return;
+    if (!this.longLine && this.carryChars + n > this.maxLineChars) {
+      const carried = this.tracking ? 0 : this.carryParts.reduce((sum, part) => sum + utf8Length(part), 0);
+      const offset = this.tracking ? this.lines.openLineStart : this.carryParts.length ? this.bytesBeforeText() - carried : this.textOffset(from);
+      this.longLine = { offset, bytes: carried };
+      this.carryParts = [];
+      this.carryChars = 0;
+    }
+    if (this.longLine) {
+      if (!this.tracking) this.longLine.bytes += utf8Length(text, from, to);
+    } else {
+      this.carryParts.push(from === 0 && to === text.length ? text : text.slice(from, to));
+      this.carryChars += n;
+    }
+  }
+
+  /** UTF-8 bytes of the text-mode input before the current text (measuring what was not yet). */
+  private bytesBeforeText(): number {
+    for (const t of this.unmeasured) this.measuredBytes += utf8Length(t);
+    this.unmeasured = [];
+    return this.measuredBytes;
+  }
+
+  /** UTF-8 offset of `text[at]` in text mode (calls come in increasing `at`, so the count is linear). */
+  private textOffset(at: number): number {
+    const c = this.textCursor;
+    if (at < c.at) { c.at = 0; c.bytes = 0; }
+    c.bytes += utf8Length(this.text, c.at, at);
+    c.at = at;
+    return this.bytesBeforeText() + c.bytes;
+  }
+
+  private endText(): void {
+    if (this.tracking) return;
+    this.unmeasured.push(this.text);
+    // Many small pushes: measure as they come rather than hold them all.
+    if (this.unmeasured.length > 64) this.bytesBeforeText();
+    this.text = '';
+  }
+
+  /** The long line's newline (or, `atEnd`, the end of input) came: it is a row no one can read. */
+  private closeLongLine(atEnd: boolean): UnreadLine {
+    const long = this.longLine!;
+    this.longLine = null;
+    const line = ++this.lineNo;
+    // With byte tracking the line's range is exact; at the end of input it runs to the last byte.
+    const bytes = this.tracking ? (atEnd ? this.lines.byteLength : this.range[1]) - long.offset : long.bytes;
+    const unread: UnreadLine = { line, offset: long.offset, bytes };
+    this.skippedBytes += bytes;
+    this.physicalRows++;
+    const message = `line ${line} is too long to read: ${bytes} bytes from byte ${long.offset}, over the ${this.maxLineChars}-character line limit; skipped without reading it. ` +
+      'DSH cannot hold a line past the JavaScript string limit either: a line it cannot parse is corruption when a later turn/end commits it, otherwise a torn tail (log-and-surface §1.8)';
+    if (!this.sawHeader) {
+      this.sawHeader = true;
+      this.readHeader(undefined, line, null);
+      this.diag('row.too-long', message, { line });
+    } else {
+      this.openBad?.texts.push('');
+      this.bad('row.too-long', message, line, null, {}, unread);
+    }
+    // Kept aside like any row that cannot be placed, without its text.
+    this.rejectedRows.push({ line, text: '', unreadBytes: bytes });
+    return unread;
   }
 
   private nextRange(): void {
@@ -207,7 +345,9 @@ export class LogReader {
     }
     const carry = this.carryParts.join('');
     this.carryParts = [];
+    this.carryChars = 0;
     const tornParts: string[] = [];
+    const unread: UnreadLine[] = [];
     let tornRows = 0;
     const tornLine = this.openBad ? this.openBad.line : this.lineNo + 1;
     if (this.openBad) {
@@ -216,20 +356,32 @@ export class LogReader {
       this.rejectedRows.length = bad.rejectedCount;
       tornParts.push(bad.texts.join('\n') + '\n');
       tornRows = bad.texts.length;
+      unread.push(...bad.unread);
       this.openBad = null;
     }
     if (carry) {
       tornParts.push(carry);
       this.lineNo++;
     }
+    const partial = this.longLine;
+    if (partial) {
+      // A partial last line too long to read: torn like any partial line, its text never held.
+      this.longLine = null;
+      const bytes = this.tracking ? this.lines.byteLength - partial.offset : partial.bytes;
+      this.skippedBytes += bytes;
+      unread.push({ line: ++this.lineNo, offset: partial.offset, bytes });
+    }
     // Where the decoded text stopped: byte-level findings (a corrupt or torn frame) point there.
-    const stopLine = carry ? this.lineNo : this.lineNo + 1;
+    const stopLine = carry || partial ? this.lineNo : this.lineNo + 1;
     let tornTail: TornTail | null = null;
-    if (tornParts.length) {
+    if (tornParts.length || partial) {
       const text = tornParts.join('');
-      tornTail = { bytes: utf8Length(text), rows: tornRows, text };
+      const unreadBytes = unread.reduce((n, u) => n + u.bytes, 0);
+      tornTail = { bytes: utf8Length(text) + unreadBytes, rows: tornRows, text };
+      const what = tornRows ? `, ${tornRows} unacknowledged row(s) with no later turn/end` : ', a partial last line';
+      const long = unread.length ? `; ${unread.map((u) => `line ${u.line} (${u.bytes} bytes from byte ${u.offset})`).join(', ')} too long to read` : '';
       this.diagnostics.push(diagnostic('tail.torn',
-        `Torn tail ignored (${tornTail.bytes} bytes${tornRows ? `, ${tornRows} unacknowledged row(s) with no later turn/end` : ', a partial last line'}); DSH drops it on restore`,
+        `Torn tail ignored (${tornTail.bytes} bytes${what}${long}); DSH drops it on restore`,
         { line: tornLine }));
     }
     this.checkForkCut();
@@ -302,7 +454,7 @@ export class LogReader {
     this.record(row as Record<string, unknown>, line, text);
   }
 
-  private readHeader(value: unknown, line: number, text: string): void {
+  private readHeader(value: unknown, line: number, text: string | null): void {
     const check = checkHeader(value, line);
     this.header = check.header;
     this.version = check.version;
@@ -312,9 +464,9 @@ export class LogReader {
     this.diagnostics.push(...check.diagnostics);
     if (!check.header) {
       // The first line may be an event row of a header-less file: read it as one.
-      if (value && typeof value === 'object' && !Array.isArray(value)) this.record(value as Record<string, unknown>, line, text);
-      // Neither a header nor an event: keep the line, as every rejected row is kept.
-      else this.rejectedRows.push({ line, text });
+      if (value && typeof value === 'object' && !Array.isArray(value)) this.record(value as Record<string, unknown>, line, text ?? '');
+      // Neither a header nor an event: keep the line, as every rejected row is kept (a line too long to read is kept by its caller).
+      else if (text !== null) this.rejectedRows.push({ line, text });
     }
   }
 
@@ -487,18 +639,21 @@ export class LogReader {
     this.diagnostics.push(diagnostic(code, message, where));
   }
 
-  private bad(code: DiagnosticCode, message: string, line: number, text: string, where: { seq?: number; path?: string } = {}): void {
+  /** A row that cannot be placed; `text` null for a line too long to read (its size is in `unread`). */
+  private bad(code: DiagnosticCode, message: string, line: number, text: string | null, where: { seq?: number; path?: string } = {}, unread?: UnreadLine): void {
     if (!this.openBad) {
       this.openBad = {
         line,
         pending: [],
         diagnosticCount: this.diagnostics.length,
         rejectedCount: this.rejectedRows.length,
-        texts: [text],
+        texts: [text ?? ''],
+        unread: [],
       };
     }
+    if (unread) this.openBad.unread.push(unread);
     this.diag(code, message, { line, ...where });
-    if (code !== 'row.seq-gap' && code !== 'row.seq-duplicate') this.rejectedRows.push({ line, text });
+    if (text !== null && code !== 'row.seq-gap' && code !== 'row.seq-duplicate') this.rejectedRows.push({ line, text });
   }
 }
 
@@ -549,8 +704,8 @@ function countUpTo(text: string, c: string, max: number): number {
 }
 
 /** Reads a whole log held as text (tests, CLI, pasted text). */
-export function readLogText(text: string): ReadResult {
-  const reader = new LogReader();
+export function readLogText(text: string, options: Pick<ReaderOptions, 'maxLineChars'> = {}): ReadResult {
+  const reader = new LogReader([], options);
   reader.pushText(text);
   return reader.finish('plain', utf8Length(text));
 }
@@ -567,19 +722,25 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   const reader = new LogReader(byteDiagnostics, options);
   const info: DecodeInfo = { decodedBytes: 0 };
   let bytesIn = 0;
-  for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
-    if (options.cancelled?.()) break;
-    reader.pushBytes(bytes);
-    options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount });
-    // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
-    if (reader.looksBinary) break;
+  // Whatever throws (a bug in a rider, the source failing) stops the load with a finding that says where.
+  const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });
+  try {
+    for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
+      if (options.cancelled?.()) break;
+      reader.pushBytes(bytes);
+      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
+      // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
+      if (reader.looksBinary) break;
+    }
+    return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
+  } catch (err) {
+    throw stoppedAt(err, where());
   }
-  return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
 }
 
-export function utf8Length(s: string): number {
+export function utf8Length(s: string, from = 0, to = s.length): number {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;

@@ -60,7 +60,7 @@ export interface TornTail {
   bytes: number;
   /** Complete rows dropped because no later turn/end commits them. */
   rows: number;
-  /** The dropped text, kept so nothing the user loaded is lost. */
+  /** The dropped text, kept so nothing the user loaded is lost (a line too long to read is left out: an empty line, or nothing when it is the partial last line). */
   text: string;
 }
 
@@ -84,8 +84,11 @@ export interface ReadResult {
   diagnostics: Diagnostic[];
   tornTail: TornTail | null;
   scan: ScanStats;
-  /** Rows kept aside because they could not be placed (duplicate seq, bad JSON). */
-  rejectedRows: { line: number; text: string }[];
+  /**
+   * Rows kept aside because they could not be placed (duplicate seq, bad
+   * JSON). A line too long to read has no text: `unreadBytes` gives its size.
+   */
+  rejectedRows: { line: number; text: string; unreadBytes?: number }[];
 }
 
 /** A read without its events (a streaming load keeps those in an EventStore). */

@@ -68,6 +68,8 @@ export class ProjectionRegistry {
   private readonly events: LogEvent[] = [];
   /** Without the purity audit, an event goes only to the units that read its type (made per type on first use). */
   private readonly readers = new Map<string, Registration[]>();
+  /** Units whose current state reads every event (ProjectionUnit.readsAll). */
+  private readonly eager = new Set<Registration>();
   private lastDriven = -1;
   private driven = 0;
   private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount' | 'eventAt'>>;
@@ -87,11 +89,11 @@ export class ProjectionRegistry {
     return this.lastDriven;
   }
 
-  /** The event types some unit reads; undefined when a unit reads every event. */
+  /** The event types some unit reads; undefined when a unit reads (or may read) every event. */
   get reads(): ReadonlySet<string> | undefined {
     const out = new Set<string>();
     for (const { unit } of this.registrations.values()) {
-      if (!unit.reads) return undefined;
+      if (!unit.reads || unit.readsAll) return undefined;
       for (const t of unit.reads) out.add(t);
     }
     return out;
@@ -151,9 +153,17 @@ export class ProjectionRegistry {
     const frames: ProjectionChange[] = [];
     if (this.driven === 0) this.buildCells();
     for (const reg of this.readersOf(event.type)) {
-      const cell = this.cellOf(reg);
-      const frame = this.step(reg.unit, cell, event, true);
+      const frame = this.stepUnit(reg, event);
       if (frame) frames.push(frame);
+    }
+    // Units reading every event for now (see ProjectionUnit.readsAll), when the type is not theirs anyway.
+    if (this.eager.size && !this.options.purity) {
+      for (const reg of [...this.eager]) {
+        if (reg.unit.reads?.includes(event.type) === false) {
+          const frame = this.stepUnit(reg, event);
+          if (frame) frames.push(frame);
+        }
+      }
     }
     if (this.options.keepEvents) this.events.push(event);
     this.lastDriven = event.seq;
@@ -179,12 +189,23 @@ export class ProjectionRegistry {
     for (const reg of this.registrations.values()) {
       const cell = this.cellOf(reg);
       // A unit that does not read chunk deltas only moves its watermark (`watermark` derives it).
-      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk')) continue;
+      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk') && !this.eager.has(reg)) continue;
       members ??= run.pieces.map((_piece, k) => runMember(run, k));
-      for (const member of members) this.step(reg.unit, cell, member, true);
+      for (const member of members) this.stepUnit(reg, member, cell);
     }
     this.lastDriven = lastSeq;
     this.driven += n;
+  }
+
+  /** `step` for a registered unit, keeping `eager` in step with its readsAll. */
+  private stepUnit(reg: Registration, event: LogEvent, cell = this.cellOf(reg)): ProjectionChange | null {
+    const frame = this.step(reg.unit, cell, event, true);
+    const readsAll = reg.unit.readsAll;
+    if (readsAll) {
+      if (cell.failure?.kind !== 'threw' && readsAll(cell.state)) this.eager.add(reg);
+      else this.eager.delete(reg);
+    }
+    return frame;
   }
 
   /** Every unit's cell before the first event: a unit not called for an event still has its state from the start. */
@@ -196,6 +217,7 @@ export class ProjectionRegistry {
     if (this.options.purity) return this.registrations.values();
     let list = this.readers.get(type);
     if (!list) {
+      // A unit with readsAll is listed by its `reads`; while its state needs every event it is in `eager`.
       list = [...this.registrations.values()].filter((r) => !r.unit.reads || r.unit.reads.includes(type));
       this.readers.set(type, list);
     }

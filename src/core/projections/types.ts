@@ -30,6 +30,13 @@ export interface ProjectionUnit<S = unknown, V = unknown> {
    * assistant/chunk (a test holds every unit to it).
    */
   reads?: readonly string[];
+  /**
+   * While this returns true for the current state, the unit reads every
+   * event whatever `reads` says (an armed shadow-price claim is disarmed by
+   * any next event; an active subagent interval is extended by every event).
+   * The same promise as `reads` holds when it returns false.
+   */
+  readsAll?(state: S): boolean;
   /** A domain failure kept in state rather than thrown (seed goal `failure`, §4.2). */
   failureOf?(state: S): string | null;
 }

@@ -11,6 +11,9 @@ import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
 import { grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
+import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';
+
+export { SURFACE_CHANGE, type NavKind };
 import { stepKey } from '../util/step-key.ts';
 
 /**
@@ -20,7 +23,6 @@ import { stepKey } from '../util/step-key.ts';
  * steps — the same plan/apply pair as the full fold, never a second copy of
  * a rule.
  */
-export const SURFACE_CHANGE = { none: 0, append: 1, replace: 2, project: 3, reject: 4 } as const;
 
 export interface ReplayColumns {
   seq: Float64Array;
@@ -58,7 +60,6 @@ export interface ReplayIndex {
  */
 export const CHECKPOINT_BYTES = 256 * 1024;
 
-export type NavKind = 'event' | 'surface' | 'replace' | 'request' | 'step' | 'turn' | 'diagnostic';
 
 type ColumnArray = ReplayColumns[keyof ReplayColumns];
 
@@ -383,20 +384,7 @@ export class Replay<E extends EventList = EventList> {
 
   /** Next (dir 1) or previous (dir -1) event index of a kind, from index `from` (exclusive). */
   navigate(kind: NavKind, from: number, dir: 1 | -1, diagnosticIndexes: ReadonlySet<number> = new Set()): number | null {
-    const c = this.index.columns;
-    const matches = (i: number): boolean => {
-      switch (kind) {
-        case 'event': return true;
-        case 'surface': return c.surfaceChange[i] !== SURFACE_CHANGE.none;
-        case 'replace': return c.surfaceChange[i] === SURFACE_CHANGE.replace;
-        case 'request': return c.requestCut[i] === 1;
-        case 'step': return this.index.typeNames[c.typeId[i]] === 'step/start';
-        case 'turn': return this.index.typeNames[c.typeId[i]] === 'turn/start';
-        case 'diagnostic': return diagnosticIndexes.has(i);
-      }
-    };
-    for (let i = from + dir; i >= 0 && i < this.index.count; i += dir) if (matches(i)) return i;
-    return null;
+    return navigate(this.index.columns, this.index.typeNames, this.index.count, kind, from, dir, diagnosticIndexes);
   }
 
   /**

@@ -5,6 +5,7 @@ import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList, type SurfaceBefore } from './build.ts';
 import { SurfaceLedger } from '../surface/ledger.ts';
+import type { SurfaceTotals } from '../surface/surface-totals.ts';
 import { TextPool } from '../util/text-pool.ts';
 import { Replay, ReplayBuilder } from '../replay/replay-index.ts';
 import { cutModeFor } from './cuts.ts';
@@ -23,6 +24,8 @@ export interface PromptAnalysis {
   systemPrompt: SystemPromptTimeline;
   runtimeContext: RuntimeContextStream;
   requests: RequestList;
+  /** Messages and estimated tokens after every surface change (the cursor's totals). */
+  surfaceTotals: SurfaceTotals;
   /** Every §10 finding, in seq order. */
   findings: PromptFinding[];
 }
@@ -109,7 +112,7 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
       const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
       const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
         .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
-      return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings };
+      return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings, surfaceTotals: ledger.totals };
     },
   };
 }

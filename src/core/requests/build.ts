@@ -113,6 +113,11 @@ export function plainRequest(request: ModelRequest): ModelRequest {
   return request instanceof ModelCall ? request.toJSON() : { ...request };
 }
 
+/** The same with the messages the caller has (a window of a long context): `messages` and the loop request's hold those. */
+export function plainRequestWith(request: ModelRequest, messages: readonly Message[]): ModelRequest {
+  return request instanceof ModelCall ? request.toJSON(messages) : { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
+}
+
 /** Where the calls of one list derive their messages (one object for all of them). */
 interface CallSource {
   surfaceBefore: SurfaceBefore;
@@ -218,9 +223,9 @@ class ModelCall implements ModelRequest {
     return (this.hashMemo ??= requestHash(this.loopRequest));
   }
 
-  /** The plain request, with its messages derived once. */
-  toJSON(): ModelRequest {
-    const messages = this.messages;
+  /** The plain request, with its messages derived once (or the ones given). */
+  toJSON(given?: readonly Message[]): ModelRequest {
+    const messages = given ?? this.messages;
     const out: Record<string, unknown> = {
       index: this.index, cut: this.cut, turn: this.turn, step: this.step, attempt: this.attempt, cutKind: this.cutKind,
       messageCount: this.messageCount, messages, header: this.header, headerSeq: this.headerSeq, config: this.config,

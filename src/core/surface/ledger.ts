@@ -5,6 +5,8 @@ import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
 import { systemText } from '../prompt/system-nodes.ts';
 import { utf8Bytes } from '../util/utf8.ts';
 import { Fenwick } from '../util/fenwick.ts';
+import { estimateMessage } from '../projections/units/estimate.ts';
+import { SurfaceTotals } from './surface-totals.ts';
 import { grownTo } from '../util/typed.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from './types.ts';
 import { SURFACE_CHANGING_TYPES, type SurfaceVisitor } from './walk.ts';
@@ -69,6 +71,11 @@ export class SurfaceLedger implements SurfaceVisitor {
   private slotSeq = new Float64Array(1024);
   private slotFlags = new Uint8Array(1024);
   private slotBytes = new Float64Array(1024);
+  /** DSH's token-meter estimate of each slot's message (0 without one). */
+  private slotTokens = new Float64Array(1024);
+  private tokenTotal = 0;
+  /** Messages and tokens after every surface change: kept after the walk (the cursor reads them). */
+  readonly totals = new SurfaceTotals();
   private slotEnd = 0;
   private readonly slotOfSeq = new Map<number, number>();
   /** The ledger's own copy of each projected node's message, by slot. */
@@ -126,6 +133,11 @@ export class SurfaceLedger implements SurfaceVisitor {
   }
 
   after(event: LogEvent, state: SurfaceState, plan: SurfacePlan): void {
+    this.apply(event, state, plan);
+    if (plan.kind === 'append' || plan.kind === 'replace' || plan.kind === 'project') this.totals.record(event.seq, this.messageCount, this.tokenTotal);
+  }
+
+  private apply(event: LogEvent, state: SurfaceState, plan: SurfacePlan): void {
     switch (plan.kind) {
       case 'append':
         this.put(this.newSlot(), event, state);
@@ -160,6 +172,8 @@ export class SurfaceLedger implements SurfaceVisitor {
     this.slotSeq = new Float64Array(0);
     this.slotFlags = new Uint8Array(0);
     this.slotBytes = new Float64Array(0);
+    this.slotTokens = new Float64Array(0);
+    this.totals.trim();
     this.slotOfSeq.clear();
     this.projections.clear();
     this.heldAtMark.clear();
@@ -267,6 +281,7 @@ export class SurfaceLedger implements SurfaceVisitor {
       this.slotSeq = grownTo(this.slotSeq, size);
       this.slotFlags = grownTo(this.slotFlags, size);
       this.slotBytes = grownTo(this.slotBytes, size);
+      this.slotTokens = grownTo(this.slotTokens, size);
     }
     this.nodeCounts.push(0);
     this.messageCounts.push(0);
@@ -303,6 +318,7 @@ export class SurfaceLedger implements SurfaceVisitor {
     this.nodeCounts.add(slot, 1);
     this.slotOfSeq.set(event.seq, slot);
     const message = eventMessage(event, state.projected);
+    if (!message) this.totals.silent.add(event.seq);
     this.setMessage(slot, message);
     if (isRuntimeContextEvent(event)) {
       this.slotFlags[slot] |= RUNTIME_CONTEXT;
@@ -324,10 +340,13 @@ export class SurfaceLedger implements SurfaceVisitor {
       this.messageBytes.add(slot, -this.slotBytes[slot]);
       if (flags & SYSTEM_ROLE) this.systemRoles--;
     }
+    this.tokenTotal -= this.slotTokens[slot];
     let next = flags & ~(MESSAGE | SYSTEM_ROLE);
     let bytes = 0;
+    let tokens = 0;
     if (message) {
       bytes = utf8Bytes(JSON.stringify(message));
+      tokens = safeEstimate(message);
       next |= MESSAGE;
       this.messageCounts.add(slot, 1);
       this.messageBytes.add(slot, bytes);
@@ -338,7 +357,14 @@ export class SurfaceLedger implements SurfaceVisitor {
     }
     this.slotFlags[slot] = next;
     this.slotBytes[slot] = bytes;
+    this.slotTokens[slot] = tokens;
+    this.tokenTotal += tokens;
   }
+}
+
+/** The token meter's estimate, 0 for a message whose blocks it cannot price (the fold reports those). */
+function safeEstimate(message: Message): number {
+  try { return estimateMessage(message); } catch { return 0; }
 }
 
 function messageOf(event: LogEvent | undefined): Message | null {

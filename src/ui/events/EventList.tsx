@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -15,8 +16,8 @@ const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', '
 export function EventList() {
   const summary = useSession((s) => s.summary);
   const client = useSession((s) => s.client);
-  const cursor = useCursor((s) => s.index);
-  const selected = useCursor((s) => s.selected);
+  const cursor = useDeferredCursor();
+  const selected = useDeferredSelected();
   const seek = useCursor((s) => s.seek);
   const hidden = useView((s) => s.hiddenFamilies);
   const toggleFamily = useView((s) => s.toggleFamily);
@@ -50,8 +51,11 @@ export function EventList() {
     let k = cursor;
     if (visible && sorted) k = visible.indexOf(cursor);
     else if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
-    if (k < 0) return;
-    if (count) virtualizer.scrollToIndex(k, { align: 'auto' });
+    if (k < 0 || !count) return;
+    // Already in view (not at an edge): no scroll, and no layout read forced on this step.
+    const range = virtualizer.range;
+    if (range && k > range.startIndex && k < range.endIndex) return;
+    virtualizer.scrollToIndex(k, { align: 'auto' });
   }, [cursor, visible, count, virtualizer, sorted]);
 
   if (!summary) return null;

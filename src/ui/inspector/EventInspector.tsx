@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDeferredSelected } from '../hooks/useDeferredCursor.ts';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -7,7 +8,7 @@ import { JsonView } from '../json/JsonView.tsx';
 
 /** The selected event in full: where it came from, its findings, its references as links. */
 export function EventInspector() {
-  const selected = useCursor((s) => s.selected);
+  const selected = useDeferredSelected();
   const seek = useCursor((s) => s.seek);
   const summary = useSession((s) => s.summary);
   const detail = useWorkerQuery((client) => client.event(selected), [selected]);

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { CursorState, ProjectionAtCursor } from '../../worker/protocol.ts';
+import type { ProjectionAtCursor } from '../../worker/protocol.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 import { ChangeStrip } from './ChangeStrip.tsx';
@@ -9,12 +11,15 @@ import { FriendlyView } from './FriendlyView.tsx';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 
-/** One card per projection unit at the cursor: view, watermark, change, failure. */
-export function ProjectionsPanel({ state }: { state: CursorState | null }) {
+/** One card per projection unit at the cursor: view, watermark, change, failure (asked of the worker only while shown). */
+export function ProjectionsPanel() {
   const summary = useSession((s) => s.summary);
   const seek = useCursor((s) => s.seek);
+  const index = useDeferredCursor();
   const [raw, setRaw] = useState(false);
-  if (!state || !summary) return null;
+  const projections = useWorkerQuery((client) => client.projections(index), [index]);
+  if (!projections || !summary) return null;
+  const state = { projections, seq: summary.columns.seq[index] ?? -1 };
   const toIndex = (seq: number) => indexOfSeq(summary.columns.seq, seq);
   const lastSeq = summary.columns.seq[summary.count - 1] ?? 0;
   return (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import type { Admission } from '../../core/prompt/admission.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -10,7 +11,7 @@ import { useSession } from '../../store/session.ts';
  */
 export function AdmissionBox() {
   const client = useSession((s) => s.client);
-  const index = useCursor((s) => s.index);
+  const index = useDeferredCursor();
   const [text, setText] = useState('');
   const [inHistory, setInHistory] = useState(false);
   const [startsSeries, setStartsSeries] = useState(false);

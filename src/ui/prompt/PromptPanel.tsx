@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
@@ -10,7 +11,7 @@ import { indexOfSeq } from '../../core/replay/seq-index.ts';
 /** The effective system prompt at the cursor, and the runtime-context snapshots with diffs. */
 export function PromptPanel() {
   const summary = useSession((s) => s.summary);
-  const index = useCursor((s) => s.index);
+  const index = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
   const [pick, setPick] = useState<{ a: number | null; b: number | null }>({ a: null, b: null });
   const [showDiff, setShowDiff] = useState(false);

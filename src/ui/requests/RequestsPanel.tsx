@@ -1,5 +1,7 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { RequestRow } from '../../worker/protocol.ts';
@@ -25,33 +27,68 @@ const COLUMNS = [
   col.accessor('outcome', { header: 'outcome' }),
 ];
 
-/** Every model call; the selected one in full, with its diff against the previous call. */
+const ROW_H = 21;
+/** Messages of the selected call shown at a time. */
+const PAGE = 50;
+
+/** Every model call (a virtual table: a long session has tens of thousands); the selected one in full, with its diff against the previous call. */
 export function RequestsPanel() {
   const summary = useSession((s) => s.summary);
-  const cursor = useCursor((s) => s.index);
+  const client = useSession((s) => s.client);
+  const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
-  const rows = summary?.requests ?? [];
-  // Follow the cursor: the last call at or before it, unless the user picked one.
-  const atCursor = useMemo(() => { let k = -1; for (const r of rows) if (r.cutIndex <= cursor) k = r.index; return k; }, [rows, cursor]);
+  const rows = useMemo(() => summary?.requests ?? [], [summary]);
+  // Follow the cursor: the last call at or before it (calls are in log order), unless the user picked one.
+  const atCursor = useMemo(() => {
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (rows[m].cutIndex <= cursor) lo = m + 1; else hi = m; }
+    return lo - 1;
+  }, [rows, cursor]);
   const [picked, setPicked] = useState<number | null>(null);
   const selected = picked ?? atCursor;
-  useEffect(() => { setPicked(null); }, [summary]);
-  const detail = useWorkerQuery((client) => (selected < 0 ? null : client.request(selected)), [selected]);
+  // null: the newest page of the selected call's messages.
+  const [page, setPage] = useState<number | null>(null);
+  useEffect(() => { setPicked(null); setPage(null); }, [summary]);
+  useEffect(() => setPage(null), [selected]);
+  const total = selected >= 0 ? rows[selected]?.messageCount ?? 0 : 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const shown = Math.min(page ?? pages - 1, pages - 1);
+  const detail = useWorkerQuery((c) => (selected < 0 ? null : c.request(selected, { from: shown * PAGE, count: PAGE })), [selected, shown]);
   const table = useReactTable({ data: rows, columns: COLUMNS, getCoreRowModel: getCoreRowModel() });
+  const scroller = useRef<HTMLDivElement>(null);
+  const tableRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({ count: tableRows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 } });
+  useEffect(() => {
+    if (selected < 0) return;
+    const range = virtualizer.range;
+    if (range && selected > range.startIndex && selected < range.endIndex) return;
+    virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, virtualizer]);
   if (!summary) return null;
   if (rows.length === 0) return <section aria-label="Requests"><p className="muted pad">No model calls in this log.</p></section>;
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const copy = async (index: number) => { const text = await client?.requestJson(index); if (text) await navigator.clipboard?.writeText(text); };
+  const download = async (index: number) => { const text = await client?.requestJson(index); if (text) downloadJson(`request-${index + 1}.json`, JSON.parse(text)); };
   return (
     <section className="requests-panel" aria-label="Requests">
-      <div className="scroll requests-table">
-        <table className="grid-table">
+      <div ref={scroller} className="scroll requests-table">
+        <table className="grid-table" aria-rowcount={rows.length + 1}>
           <thead>{table.getHeaderGroups().map((g) => <tr key={g.id}>{g.headers.map((h) => <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>)}</tr>)}</thead>
           <tbody>
-            {table.getRowModel().rows.map((r) => (
-              <tr key={r.id} className={`${r.original.index === selected ? 'selected' : ''}${r.original.extendsPrevious ? '' : ' broke'}`}
-                onClick={() => setPicked(r.original.index)} onDoubleClick={() => seek(r.original.cutIndex)}>
-                {r.getVisibleCells().map((c) => <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
-              </tr>
-            ))}
+            {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
+            {items.map((v) => {
+              const r = tableRows[v.index];
+              return (
+                <tr key={r.id} aria-rowindex={v.index + 2} className={`${r.original.index === selected ? 'selected' : ''}${r.original.extendsPrevious ? '' : ' broke'}`}
+                  style={{ height: ROW_H }} onClick={() => setPicked(r.original.index)} onDoubleClick={() => seek(r.original.cutIndex)}>
+                  {r.getVisibleCells().map((c) => <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
+                </tr>
+              );
+            })}
+            {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
           </tbody>
         </table>
       </div>
@@ -62,8 +99,8 @@ export function RequestsPanel() {
             <button className="link" onClick={() => seek(rows[detail.request.index].cutIndex)}>go to cut (seq {detail.request.cut})</button>
             <PartialNote analysis={ANALYSES.requests} seq={detail.request.cut} />
             <span className="spacer" />
-            <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(detail.request.loopRequest, null, 2))}>Copy as JSON</button>
-            <button onClick={() => downloadJson(`request-${detail.request.index + 1}.json`, detail.request.loopRequest)}>Download</button>
+            <button onClick={() => void copy(detail.request.index)}>Copy as JSON</button>
+            <button onClick={() => void download(detail.request.index)}>Download</button>
           </div>
           {detail.messageDiff && (
             <div className="muted pad">
@@ -73,11 +110,20 @@ export function RequestsPanel() {
               {!detail.request.prefix.extendsPrevious && ` · prefix broke: ${detail.request.prefix.reasons.join(', ')}`}
             </div>
           )}
+          {pages > 1 && (
+            <div className="panel-toolbar" role="navigation" aria-label="Request message pages">
+              <button disabled={shown === 0} onClick={() => setPage(0)}>⏮</button>
+              <button disabled={shown === 0} onClick={() => setPage(shown - 1)}>‹ older</button>
+              <span className="mono">messages {detail.messageWindow.from + 1}–{detail.messageWindow.from + detail.request.messages.length} of {detail.messageWindow.total}</span>
+              <button disabled={shown >= pages - 1} onClick={() => setPage(shown + 1)}>newer ›</button>
+              <button disabled={shown >= pages - 1} onClick={() => setPage(null)}>⏭ newest</button>
+            </div>
+          )}
           <div className="json">
             <JsonView name="config" value={detail.request.config} open={1} />
             <JsonView name="system" value={detail.request.system} open={0} />
             <JsonView name="tools" value={detail.request.tools} open={0} />
-            <JsonView name="messages" value={detail.request.messages} open={1} />
+            <JsonView name={pages > 1 ? `messages ${detail.messageWindow.from}…` : 'messages'} value={detail.request.messages} open={1} />
             <JsonView name="header" value={detail.request.header} open={0} />
           </div>
         </div>

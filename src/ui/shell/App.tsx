@@ -6,7 +6,6 @@ import { useView } from '../../store/view.ts';
 import { workerClient } from '../../worker/client.ts';
 import { commandForKey, keyOf } from '../commands.ts';
 import { EventList } from '../events/EventList.tsx';
-import { useCursorState } from '../hooks/useCursorState.ts';
 import { DropZone } from '../loading/DropZone.tsx';
 import { LoadStatus } from '../loading/LoadStatus.tsx';
 import { Toolbar } from '../loading/Toolbar.tsx';
@@ -93,7 +92,6 @@ export function App() {
   const status = useSession((s) => s.status);
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
   const comparing = useCompare((s) => s.status !== 'off');
-  const state = useCursorState();
   // Another log opened as A ends compare mode.
   useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
   return (
@@ -108,8 +106,8 @@ export function App() {
           <Timeline />
           <Workspace>
             <EventList />
-            <SurfacePanel state={state} />
-            <SidePanel state={state} />
+            <SurfacePanel />
+            <SidePanel />
           </Workspace>
         </>
       ) : (

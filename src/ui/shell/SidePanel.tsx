@@ -1,5 +1,4 @@
 import { useView, type SideTab } from '../../store/view.ts';
-import type { CursorState } from '../../worker/protocol.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
 import { lazy, Suspense } from 'react';
 
@@ -13,7 +12,7 @@ import { useSession } from '../../store/session.ts';
 
 const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['diagnostics', 'Diagnostics']];
 
-export function SidePanel({ state }: { state: CursorState | null }) {
+export function SidePanel() {
   const tab = useView((s) => s.sideTab);
   const setTab = useView((s) => s.setSideTab);
   const errors = useSession((s) => s.summary?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
@@ -27,9 +26,9 @@ export function SidePanel({ state }: { state: CursorState | null }) {
         ))}
       </div>
       {tab === 'inspector' && <EventInspector />}
-      {tab === 'messages' && <MessagesView state={state} />}
+      {tab === 'messages' && <MessagesView />}
       <Suspense fallback={<p className="muted pad">Loading panel…</p>}>
-        {tab === 'projections' && <ProjectionsPanel state={state} />}
+        {tab === 'projections' && <ProjectionsPanel />}
         {tab === 'prompt' && <PromptPanel />}
         {tab === 'requests' && <RequestsPanel />}
       </Suspense>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { SURFACE_CHANGE } from '../../core/replay/replay-index.ts';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
+import { SURFACE_CHANGE } from '../../core/replay/navigate.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 
@@ -12,7 +13,7 @@ const H = 28;
  */
 export function GenerationsChart() {
   const summary = useSession((s) => s.summary);
-  const cursor = useCursor((s) => s.index);
+  const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
   const steps = useMemo(() => {
     if (!summary) return { replace: [] as number[], content: [] as number[] };

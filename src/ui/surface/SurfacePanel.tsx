@@ -1,79 +1,147 @@
-import { Fragment, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
+import { useEffect, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
-import type { CursorState, SurfaceNodeView } from '../../worker/protocol.ts';
+import type { CursorState, ListWindow, SurfaceNodeView, SurfaceSpan } from '../../worker/protocol.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
+
+const ROW_H = 24;
+/** Rows fetched beyond the visible ones, so a short scroll shows nodes at once. */
+const OVERSCAN = 12;
 
 /**
  * The surface at the cursor: the nodes the model sees, in order. Each
  * replace span is drawn as a bracket from the replacing node over the nodes
  * it shadowed, which stay available (ghosted) on demand. The transcript mode
  * shows what a human saw instead: every appended message in log order.
+ * The list is virtual: a long session has tens of thousands of nodes, and
+ * only the rows in view are asked of the worker and drawn.
  */
-export function SurfacePanel({ state }: { state: CursorState | null }) {
-  const seek = useCursor((s) => s.seek);
-  const select = useCursor((s) => s.select);
+export function SurfacePanel() {
+  const index = useDeferredCursor();
   const mode = useView((s) => s.surfaceMode);
   const setMode = useView((s) => s.setSurfaceMode);
-  const [openSpans, setOpenSpans] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (seq: number) => setOpenSpans((prev) => { const next = new Set(prev); if (next.has(seq)) next.delete(seq); else next.add(seq); return next; });
+  const summary = useSession((s) => s.summary);
+  const [window, setWindow] = useState<ListWindow>({ from: 0, count: 80 });
+  const transcript = mode === 'transcript';
+  const state = useWorkerQuery(
+    (client) => client.state({ index, window: transcript ? { from: 0, count: 0 } : window, transcript: transcript ? window : null }),
+    [index, window.from, window.count, transcript],
+  );
+  // A new log starts at the top.
+  useEffect(() => setWindow({ from: 0, count: 80 }), [summary]);
   const head = (
     <div className="panel-head">
       <h2>Surface</h2>
       <div className="segmented" role="radiogroup" aria-label="View">
         <button role="radio" aria-checked={mode === 'surface'} className={mode === 'surface' ? 'active' : ''} onClick={() => setMode('surface')}>model's view</button>
-        <button role="radio" aria-checked={mode === 'transcript'} className={mode === 'transcript' ? 'active' : ''} onClick={() => setMode('transcript')}>transcript</button>
+        <button role="radio" aria-checked={transcript} className={transcript ? 'active' : ''} onClick={() => setMode('transcript')}>transcript</button>
       </div>
     </div>
   );
   if (!state) return <section className="panel surface-panel" aria-label="Surface">{head}</section>;
-  const spans = new Map(state.replacements.map((r) => [r.seq, r]));
-  const totalTokens = state.nodes.reduce((n, x) => n + x.tokens, 0);
-  const nodeRow = (n: SurfaceNodeView, ghost: boolean, note?: string) => (
-    <li key={`${ghost ? 'g' : 'n'}${n.seq}`} className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === state.seq ? ' at-cursor' : ''}`}
+  return (
+    <section className="panel surface-panel" aria-label="Surface">
+      {head}
+      <div className="gens mono pad" aria-label="Generations">
+        {state.nodeCount} nodes · ~{state.tokens} tokens · {state.messageCount} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
+      </div>
+      <GenerationsChart />
+      <div className="cursor-change">at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}</div>
+      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} onWindow={setWindow} />
+    </section>
+  );
+}
+
+/** The virtual list of nodes (or transcript rows); reports the rows in view so the panel asks for those. */
+function NodeList({ state, transcript, onWindow }: { state: CursorState; transcript: boolean; onWindow: (w: ListWindow) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = transcript ? state.transcriptCount : state.nodeCount;
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    overscan: OVERSCAN,
+    initialRect: { width: 600, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    const from = Math.max(0, first - OVERSCAN);
+    onWindow({ from, count: last + OVERSCAN + 1 - from });
+  }, [first, last, onWindow]);
+  // Keep the cursor's node in view when the cursor lands on one (and on the newest at the end of the log).
+  const cursorNode = transcript ? -1 : state.cursorNode;
+  useEffect(() => {
+    if (cursorNode < 0 || cursorNode >= count) return;
+    const range = virtualizer.range;
+    if (range && cursorNode > range.startIndex && cursorNode < range.endIndex) return;
+    virtualizer.scrollToIndex(cursorNode, { align: 'auto' });
+  }, [cursorNode, count, virtualizer]);
+  const rows = transcript ? state.transcript : state.nodes;
+  const offset = transcript ? state.transcriptFrom : state.nodesFrom;
+  const spans = new Map(state.spans.map((s) => [s.seq, s]));
+  return (
+    <div ref={scroller} className="scroll nodes" role="list" aria-label={transcript ? 'Transcript' : 'Surface nodes'}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((v) => {
+          const n = rows[v.index - offset];
+          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` };
+          if (!n) return <div key={v.key} className="node pending" style={{ ...style, height: ROW_H }} aria-hidden="true">…</div>;
+          const t = n as (typeof state.transcript)[number];
+          const note = transcript ? (t.status === 'shadowed' ? `shadowed by ${t.shadowedBy}` : t.status === 'not-a-node' ? 'rejected' : undefined) : undefined;
+          const span = transcript ? undefined : spans.get(n.seq);
+          return (
+            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={style} role="presentation">
+              {span ? <Span span={span} node={n} cursorSeq={state.seq} cursorIndex={state.index} /> : <NodeRow n={n} ghost={false} note={note} cursorSeq={state.seq} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function NodeRow({ n, ghost, note, cursorSeq }: { n: SurfaceNodeView; ghost: boolean; note?: string; cursorSeq: number }) {
+  const seek = useCursor((s) => s.seek);
+  const select = useCursor((s) => s.select);
+  return (
+    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}`}
       onClick={() => select(n.index)} onDoubleClick={() => seek(n.index)} aria-label={`seq ${n.seq} ${n.role ?? 'no message'}${ghost ? ', shadowed' : ''}`}
       title={ghost ? 'shadowed: no longer sent to the model' : n.messageId ? `message ${n.messageId}` : 'no wire message (empty content)'}>
       <span className="seq mono">{n.seq}</span>
       <span className="role">{n.role ?? '∅'}</span>
       <span className="tokens mono" title="estimated tokens (DSH token meter)">{n.tokens ? `~${n.tokens}` : ''}</span>
       <span className="preview">{n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} {n.preview}</span>
-    </li>
+    </div>
   );
+}
+
+/** A replacing node with the bracket over what it shadowed; few shadowed nodes show at once, more on demand. */
+function Span({ span, node, cursorSeq, cursorIndex }: { span: SurfaceSpan; node: SurfaceNodeView; cursorSeq: number; cursorIndex: number }) {
+  const seek = useCursor((s) => s.seek);
+  const client = useSession((s) => s.client);
+  const [opened, setOpened] = useState<SurfaceNodeView[] | null>(null);
+  const small = span.shadowedCount <= 3;
+  const shadowed = small ? span.shadowed : opened;
+  const toggle = () => {
+    if (opened) setOpened(null);
+    else void client?.span(cursorIndex, span.seq).then(setOpened);
+  };
   return (
-    <section className="panel surface-panel" aria-label="Surface">
-      {head}
-      <div className="gens mono pad" aria-label="Generations">
-        {state.nodes.length} nodes · ~{totalTokens} tokens · {state.messageCount} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
+    <div role="listitem" className="replace-span" aria-label={`Replace span: seq ${span.seq} shadows ${span.shadowedCount > 20 ? `${span.shadowedSeqs.slice(0, 20).join(', ')} … (${span.shadowedCount} nodes)` : span.shadowedSeqs.join(', ')}`}>
+      <div className="span-label">
+        <button className="link" onClick={() => seek(node.index)}>seq {span.seq}</button> replaced {span.shadowedCount} node{span.shadowedCount > 1 ? 's' : ''} ({span.start}…{span.end}){' '}
+        {!small && <button className="link" aria-expanded={opened !== null} onClick={toggle}>{opened ? 'hide shadowed' : 'show shadowed'}</button>}
       </div>
-      <GenerationsChart />
-      <div className="cursor-change">at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}</div>
-      {mode === 'transcript' ? (
-        <ul className="scroll nodes" aria-label="Transcript">
-          {state.transcript.map((n) => nodeRow(n, false, n.status === 'shadowed' ? `shadowed by ${n.shadowedBy}` : n.status === 'not-a-node' ? 'rejected' : undefined))}
-        </ul>
-      ) : (
-        <ul className="scroll nodes" aria-label="Surface nodes">
-          {state.nodes.map((n) => {
-            const span = spans.get(n.seq);
-            if (!span) return nodeRow(n, false);
-            const open = openSpans.has(span.seq) || span.shadowed.length <= 3;
-            return (
-              <Fragment key={`span${n.seq}`}>
-                <li className="replace-span" aria-label={`Replace span: seq ${span.seq} shadows ${span.shadowedSeqs.join(', ')}`}>
-                  <div className="span-label">
-                    <button className="link" onClick={() => seek(n.index)}>seq {span.seq}</button> replaced {span.shadowedSeqs.length} node{span.shadowedSeqs.length > 1 ? 's' : ''} ({span.start}…{span.end}){' '}
-                    {span.shadowed.length > 3 && <button className="link" aria-expanded={open} onClick={() => toggle(span.seq)}>{open ? 'hide shadowed' : 'show shadowed'}</button>}
-                  </div>
-                  <ul className="span-nodes">
-                    {open && span.shadowed.map((g) => nodeRow(g, true))}
-                    {nodeRow(n, false)}
-                  </ul>
-                </li>
-              </Fragment>
-            );
-          })}
-        </ul>
-      )}
-    </section>
+      <div role="list" className="span-nodes">
+        {shadowed?.map((g) => <NodeRow key={`g${g.seq}`} n={g} ghost cursorSeq={cursorSeq} />)}
+        <NodeRow n={node} ghost={false} cursorSeq={cursorSeq} />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import { drawTimeline, type TimelineView } from './draw.ts';
+import { useView } from '../../store/view.ts';
+import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
 
 /**
  * The log's events along one axis, one lane per family, turns as bands and
@@ -13,7 +14,9 @@ export function Timeline() {
   const summary = useSession((s) => s.summary);
   const index = useCursor((s) => s.index);
   const seek = useCursor((s) => s.seek);
+  const theme = useView((s) => s.theme);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const spansCanvas = useRef<HTMLCanvasElement>(null);
   const [view, setView] = useState<TimelineView>({ start: 0, end: 1 });
   const [width, setWidth] = useState(800);
   const drag = useRef<{ x: number; start: number; end: number; moved: boolean } | null>(null);
@@ -26,17 +29,30 @@ export function Timeline() {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  // Three layers: the events (redrawn when the log, view, size or theme change), the replace spans
+  // (also when the cursor crosses a replace), and the cursor line (a moved element, never a redraw).
   useEffect(() => {
     const c = canvas.current;
     if (!c || !summary) return;
     const dark = matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement.dataset.theme !== 'light' || document.documentElement.dataset.theme === 'dark';
-    drawTimeline(c, summary, view, index, width, dark);
-  }, [summary, view, index, width]);
+    drawTimelineBase(c, summary, view, width, dark);
+  }, [summary, view, width, theme]);
+  const places = useMemo(() => (summary ? spanPlaces(summary) : []), [summary]);
+  const active = useMemo(() => { let lo = 0; let hi = places.length; while (lo < hi) { const m = (lo + hi) >> 1; if (places[m].at <= index) lo = m + 1; else hi = m; } return lo; }, [places, index]);
+  useEffect(() => {
+    const c = spansCanvas.current;
+    if (c && summary) drawTimelineSpans(c, summary, places, view, width, active);
+  }, [summary, places, view, width, active]);
 
   if (!summary) return null;
+  const { height } = timelineLayout(summary);
+  const cursorX = xOf(view, width, index + 0.5);
   const toIndex = (x: number) => Math.floor(view.start + (x / width) * (view.end - view.start));
   return (
     <section className="timeline" aria-label="Timeline">
+      <div className="timeline-layers" style={{ height }}>
+      <canvas ref={spansCanvas} className="timeline-spans" aria-hidden="true" />
+      <div className="timeline-cursor" style={{ transform: `translateX(${cursorX}px)`, height }} aria-hidden="true" />
       <canvas
         ref={canvas}
         role="img"
@@ -66,6 +82,7 @@ export function Timeline() {
         }}
         onMouseLeave={() => { drag.current = null; }}
       />
+      </div>
       <div className="timeline-legend">
         {summary.families.map((f) => <span key={f} className={`legend fam-${f}`}>{f}</span>)}
         <span className="legend finding-legend">findings</span>

@@ -15,23 +15,45 @@ export const FAMILY_COLORS: Record<string, string> = {
 const LANE_H = 9;
 const TOP = 14;
 
-export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, cursor: number, width: number, dark: boolean): void {
-  const lanes = summary.families.length;
-  // One lane per family, then a lane of findings (diagnostics), then the replace brackets.
-  const diagTop = TOP + lanes * LANE_H;
+/** Where the lanes are: one per family, then findings, then the replace brackets. */
+export function timelineLayout(summary: LoadSummary): { diagTop: number; replaceTop: number; height: number } {
+  const diagTop = TOP + summary.families.length * LANE_H;
   const replaceTop = diagTop + LANE_H + 4;
-  const height = replaceTop + 26;
+  return { diagTop, replaceTop, height: replaceTop + 26 };
+}
+
+/** A canvas sized to the layout at the device's pixel ratio, cleared; null without a 2D context (tests). */
+function prepare(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.floor(width * dpr);
   canvas.height = Math.floor(height * dpr);
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
   const g = canvas.getContext('2d');
-  if (!g) return;
+  if (!g) return null;
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.clearRect(0, 0, width, height);
+  return g;
+}
+
+/** The x of event index `i` in a view `width` pixels wide. */
+export function xOf(view: TimelineView, width: number, i: number): number {
+  return ((i - view.start) / Math.max(1, view.end - view.start)) * width;
+}
+
+/**
+ * Everything that does not depend on the cursor: turn and step bands, the
+ * events binned per pixel, findings, synthetic events. Drawn when the log,
+ * the view or the size changes — never on a cursor move (a 1M-event log's
+ * events are a million marks to bin).
+ */
+export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, width: number, dark: boolean): void {
+  const lanes = summary.families.length;
+  const { diagTop, replaceTop, height } = timelineLayout(summary);
+  const g = prepare(canvas, width, height);
+  if (!g) return;
   const span = Math.max(1, view.end - view.start);
-  const x = (i: number) => ((i - view.start) / span) * width;
+  const x = (i: number) => xOf(view, width, i);
   const col = summary.columns;
   const first = Math.max(0, Math.floor(view.start));
   const last = Math.min(summary.count, Math.ceil(view.end));
@@ -65,7 +87,9 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
   for (let i = first; i < last; i++) {
     if (col.turn[i] > 0 && (i === 0 || col.turn[i] !== col.turn[i - 1])) {
       const lx = x(i);
-      if (lx - lastLabelX > 40) { g.fillText(`turn ${col.turn[i]}`, lx + 2, 10); lastLabelX = lx; }
+      const label = `turn ${col.turn[i]}`;
+      // A label only where the previous one has ended (long sessions have thousands of turns).
+      if (lx > lastLabelX) { g.fillText(label, lx + 2, 10); lastLabelX = lx + g.measureText(label).width + 8; }
     }
   }
   // Events: one mark per pixel column per lane.
@@ -91,18 +115,46 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
   g.setLineDash([2, 2]);
   for (let i = first; i < last; i++) if (col.synthetic[i]) { g.beginPath(); g.moveTo(x(i), replaceTop - 2); g.lineTo(x(i + 1), replaceTop - 2); g.stroke(); }
   g.setLineDash([]);
-  // Replace spans: a bracket over the shadowed nodes' positions, tied to the replacing event.
-  const indexOf = (seq: number) => indexOfSeq(col.seq, seq);
+}
+
+/** A replace span's place on the axis: the shadowed nodes' first and last index, and the replacing event's. */
+export interface SpanPlace {
+  first: number;
+  last: number;
+  at: number;
+}
+
+/** Every replace span's place, once per log (a span may shadow thousands of nodes). */
+export function spanPlaces(summary: LoadSummary): SpanPlace[] {
+  const indexOf = (seq: number) => indexOfSeq(summary.columns.seq, seq);
+  return summary.replacements.map((r) => {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const s of r.shadowedSeqs) { const i = indexOf(s); if (i < first) first = i; if (i > last) last = i; }
+    return { first, last, at: indexOf(r.seq) };
+  });
+}
+
+/**
+ * Replace spans: a bracket over the shadowed nodes' positions, tied to the
+ * replacing event. The first `active` spans (those at or before the cursor)
+ * are drawn strong; redrawn only when the cursor crosses a replace.
+ */
+export function drawTimelineSpans(canvas: HTMLCanvasElement, summary: LoadSummary, places: SpanPlace[], view: TimelineView, width: number, active: number): void {
+  const { replaceTop, height } = timelineLayout(summary);
+  const g = prepare(canvas, width, height);
+  if (!g) return;
+  const x = (i: number) => xOf(view, width, i);
   g.lineWidth = 1.5;
-  for (const r of summary.replacements) {
-    const shadowed = r.shadowedSeqs.map(indexOf);
-    const a = x(Math.min(...shadowed));
-    const b = x(Math.max(...shadowed) + 1);
-    const at = x(indexOf(r.seq));
+  for (let k = 0; k < places.length; k++) {
+    const p = places[k];
+    const a = x(p.first);
+    const b = x(p.last + 1);
+    const at = x(p.at);
     if (at < -50 || a > width + 50) continue;
-    const active = indexOf(r.seq) <= cursor;
-    g.strokeStyle = active ? '#e8590c' : 'rgba(232,89,12,0.35)';
-    g.fillStyle = active ? 'rgba(232,89,12,0.18)' : 'rgba(232,89,12,0.06)';
+    const isActive = k < active;
+    g.strokeStyle = isActive ? '#e8590c' : 'rgba(232,89,12,0.35)';
+    g.fillStyle = isActive ? 'rgba(232,89,12,0.18)' : 'rgba(232,89,12,0.06)';
     g.fillRect(a, replaceTop, Math.max(2, b - a), 10);
     g.beginPath();
     g.moveTo(a, replaceTop + 10); g.lineTo(a, replaceTop + 14); g.lineTo(b, replaceTop + 14); g.lineTo(b, replaceTop + 10);
@@ -110,8 +162,4 @@ export function drawTimeline(canvas: HTMLCanvasElement, summary: LoadSummary, vi
     g.stroke();
   }
   g.lineWidth = 1;
-  // Cursor.
-  const cx = x(cursor + 0.5);
-  g.strokeStyle = dark ? '#ffffff' : '#111111';
-  g.beginPath(); g.moveTo(cx, 0); g.lineTo(cx, height); g.stroke();
 }

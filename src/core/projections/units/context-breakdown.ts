@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../log/types.ts';
+import { surfaceEventTypes } from '../../log/event-types.ts';
 import type { ProjectionUnit } from '../types.ts';
 import { canonicalHeader, estimateSystemTokens, estimateToolsTokens } from './estimate.ts';
 import { surfaceTokensStep, type ShadowClaim } from './surface-tokens.ts';
@@ -30,6 +31,9 @@ export function contextBreakdownUnit(dialect: Dialect): ProjectionUnit<Breakdown
       claim: z.object({ start: z.number(), end: z.number(), tokens: z.number() }).strict().optional(),
     }).strict(),
     viewSchema: z.object({ systemTokens: int, toolsTokens: int, messageTokens: int }).strict(),
+    // As contextPressure: surface events, shadow prices, and the header's system and tools.
+    reads: [...surfaceEventTypes(dialect), 'compaction/summary', 'compaction/prune', 'request/header'],
+    readsAll: (state) => state.claim !== undefined,
     init: () => ({ systemTokens: 0, toolsTokens: 0, messageTokens: 0 }),
     apply: (state, event) => {
       const fold = surfaceTokensStep(dialect, state.claim, event);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../log/types.ts';
+import { surfaceEventTypes } from '../../log/event-types.ts';
 import type { ProjectionUnit } from '../types.ts';
 import { surfaceTokensStep, type ShadowClaim } from './surface-tokens.ts';
 import { usageSample } from './token-usage.ts';
@@ -45,6 +46,10 @@ export function contextPressureUnit(dialect: Dialect): ProjectionUnit<PressureSt
       sampledSurfaceTokens: z.number().optional(), claim: claimSchema.optional(),
     }).strict(),
     viewSchema: z.object({ pressureTokens: int.optional(), projectedTokens: int.optional(), contextWindow: z.number().int().positive().optional() }).strict(),
+    // Surface events move the total, compaction events arm a shadow price, usage samples and the route; an
+    // armed claim is disarmed by any next event, so then every event is read.
+    reads: [...surfaceEventTypes(dialect), 'compaction/summary', 'compaction/prune', 'request/context', 'assistant/chunk', 'assistant/message'],
+    readsAll: (state) => state.claim !== undefined,
     init: () => ({ surfaceTokens: 0 }),
     apply: (state, event) => {
       const fold = surfaceTokensStep(dialect, state.claim, event);

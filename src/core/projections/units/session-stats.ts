@@ -101,7 +101,7 @@ export const sessionStatsUnit: ProjectionUnit<StatsState, StatsView> = {
         const callId = data?.message?.source?.callId;
         if (!Object.hasOwn(state.pendingCalls, callId)) return state;
         const dispatched = state.pendingCalls[callId];
-        const pendingCalls = Object.fromEntries(Object.entries(state.pendingCalls).filter(([id]) => id !== callId));
+        const { [callId]: _settled, ...pendingCalls } = state.pendingCalls;
         return { ...state, toolMs: state.toolMs + Math.max(0, event.time - dispatched), pendingCalls };
       }
       case 'step/end':
