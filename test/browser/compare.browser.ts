@@ -53,7 +53,7 @@ async function cursorSeq(page: Page, side: 'A' | 'B'): Promise<number> {
 async function surfaceSeqs(page: Page, side: 'a' | 'b', seq: number): Promise<number[]> {
   const panel = page.getByLabel('Paired surfaces');
   await panel.getByText(new RegExp(`${side.toUpperCase()}: \\d+ nodes, \\d+ messages at seq ${seq}\\b`)).waitFor({ timeout: 10000 });
-  return panel.locator(`td[data-side="${side}"]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+  return panel.locator(`[data-side="${side}"]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
 }
 
 async function expectSurfaces(page: Page, core: ReturnType<typeof coreOf>, label: string): Promise<void> {
@@ -177,8 +177,8 @@ export function compareCorpusTests(dir: string): Record<string, Case> {
       // Before the cut the two surfaces are the same messages, pair by pair.
       await page.locator('#compare-row-0').click();
       await waitRow(page, 0);
-      await page.getByLabel('Paired surfaces').locator('tr.pair-same').first().waitFor();
-      assert.equal(await page.getByLabel('Paired surfaces').locator('tbody tr:not(.pair-same)').count(), 0);
+      await page.getByLabel('Paired surfaces').locator('.paired-row.pair-same').first().waitFor();
+      assert.equal(await page.getByLabel('Node pairs').locator('.paired-row:not(.pair-same)').count(), 0);
       // One side moved alone: B steps one event on, A stays.
       const sa = await cursorSeq(page, 'A');
       await page.getByRole('button', { name: 'B: next event' }).click();
