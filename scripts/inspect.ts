@@ -7,9 +7,12 @@ import v8 from 'node:v8';
 import { inspect, inspectSession } from '../src/core/inspect.ts';
 import { runCli, UsageError } from './cli.ts';
 import { loadLogFile, readLogFile, shouldStream } from './node-source.ts';
+import { diffCommand } from './inspect-diff.ts';
 
 await runCli('inspect', async () => {
   const args = process.argv.slice(2);
+  // `inspect diff A B`: two logs compared (issue #20).
+  if (args[0] === 'diff') return diffCommand(args.slice(1));
   const json = args.includes('--json');
   const atFlag = args.indexOf('--at');
   const at = atFlag >= 0 ? Number(args[atFlag + 1]) : undefined;

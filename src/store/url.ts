@@ -1,3 +1,4 @@
+import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
 import { useView, type SideTab, type Theme } from './view.ts';
 
@@ -16,6 +17,8 @@ export interface LinkState {
   search?: string;
   hide?: string[];
   columns?: [number, number];
+  /** Compare mode (issue #20): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
+  compare?: { entry: number; row?: number; b?: number };
 }
 
 export function encodeHash(s: LinkState): string {
@@ -27,6 +30,11 @@ export function encodeHash(s: LinkState): string {
   if (s.search) p.set('q', s.search);
   if (s.hide?.length) p.set('hide', s.hide.join(','));
   if (s.columns) p.set('w', s.columns.map((c) => Math.round(c)).join(','));
+  if (s.compare) {
+    p.set('cmp', String(s.compare.entry));
+    if (s.compare.row !== undefined) p.set('cr', String(s.compare.row));
+    if (s.compare.b !== undefined) p.set('cb', String(s.compare.b));
+  }
   return p.toString();
 }
 
@@ -43,6 +51,7 @@ export function decodeHash(hash: string): LinkState {
     search: p.get('q') ?? undefined,
     hide: p.get('hide')?.split(',').filter(Boolean),
     columns: parseColumns(p.get('w')),
+    compare: int('cmp') === undefined ? undefined : { entry: int('cmp')!, row: int('cr'), b: int('cb') },
   };
 }
 
@@ -74,12 +83,15 @@ export function startUrlSync(): () => void {
     timer = setTimeout(() => {
       const { index, selected, count } = useCursor.getState();
       const v = useView.getState();
-      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns });
+      const c = useCompare.getState();
+      const compare = c.status === 'ready' && c.entry !== null ? { entry: c.entry, row: c.row, b: c.indexB } : undefined;
+      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
     }, URL_WRITE_DELAY_MS);
   };
   const a = useCursor.subscribe(write);
   const b = useView.subscribe(write);
-  return () => { a(); b(); };
+  const c = useCompare.subscribe(write);
+  return () => { a(); b(); c(); };
 }

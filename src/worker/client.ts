@@ -54,6 +54,8 @@ export class WorkerClient {
   requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
+  /** A message of another protocol the worker speaks (compare mode, issue #20: src/worker/compare-protocol.ts). */
+  send<T>(req: { op: string; [key: string]: unknown }, onProgress?: (p: LoadProgress) => void): Promise<T> { return this.call(req as unknown as RequestBody, onProgress); }
 }
 
 let shared: WorkerClient | null = null;

@@ -36,6 +36,13 @@ const PROGRESS_INTERVAL_MS = 100;
 const ROWS_INTERVAL_MS = 400;
 const ROWS_MAX = 1000;
 
+/** What `loadedLog()` hands out. */
+export interface LoadedLog {
+  replay: Replay<EventStore>;
+  prompts: PromptAnalysis;
+  projectionsAt(seq: number): ProjectionAtCursor[];
+}
+
 export class Engine {
   private replay: Replay<EventStore> | null = null;
   private projections: ProjectionRegistry | null = null;
@@ -212,6 +219,12 @@ export class Engine {
 
   cancel(): void {
     this.loadToken++;
+  }
+
+  /** The loaded log's replay and analyses, for a view that reads two engines at once (compare, issue #20). */
+  loadedLog(): LoadedLog | null {
+    if (!this.replay || !this.prompts) return null;
+    return { replay: this.replay, prompts: this.prompts, projectionsAt: (seq) => this.projectionsAt(seq) };
   }
 
   private need(): Replay<EventStore> {

@@ -11,6 +11,11 @@ export function messagesToMarkdown(title: string, messages: readonly { seq?: num
   return out.join('\n');
 }
 
+/** One message's blocks as Markdown, without a heading (the compare view diffs two of them). */
+export function messageBodyToMarkdown(message: Message): string {
+  return (Array.isArray(message.content) ? message.content : []).map(blockToMarkdown).join('\n\n');
+}
+
 function fence(text: string, lang = ''): string {
   const ticks = text.includes('```') ? '````' : '```';
   return `${ticks}${lang}\n${text}\n${ticks}`;

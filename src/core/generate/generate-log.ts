@@ -27,6 +27,17 @@ export interface GenerateOptions {
 
 /** The context window a long session's route reports (DeepSeek's 1M-token models). */
 const LONG_CONTEXT_WINDOW = 1_000_000;
+
+/**
+ * One change from model call `atCall` (1-based) on, for two runs of one seed
+ * that a comparison must tell apart (issue #20): a longer system prompt, the
+ * other model, a different tool result just before the call, or one extra
+ * failed attempt inserted before it.
+ */
+export interface RunVariant {
+  atCall: number;
+  change: 'system' | 'model' | 'tool-result' | 'extra-call';
+}
 export interface GenEvent {
   type: string;
   seq: number;
@@ -162,6 +173,9 @@ class Generator {
   cwdRecorded = false;
   /** Working-directory notices queued for the next turn, appended before its prompt. */
   notices: Json[] = [];
+  // Run variants (issue #20): model calls made so far, and the change to make.
+  callsMade = 0;
+  variant: RunVariant | null = null;
 
   constructor(opts: GenerateOptions) {
     const long = opts.long === true;
@@ -266,6 +280,7 @@ class Generator {
   }
 
   reply(turn: number, step: number, blocks: Json[], finish: Json): number {
+    this.callsMade++;
     const timed = this.stream(blocks, finish);
     const usage = timed[timed.length - 2].chunk.usage;
     const { seqs, stream } = this.logStream(turn, step, timed);
@@ -275,6 +290,7 @@ class Generator {
   }
   /** A settled attempt that produced no message: maybe a few deltas, then an error finish. */
   failedAttempt(turn: number, step: number, failure: Json): void {
+    this.callsMade++;
     let t = this.time + this.rng.int(200, 3000);
     const timed: Timed[] = [];
     if (failure.code === 'SERVER') {
@@ -288,9 +304,10 @@ class Generator {
 
   /** Per-attempt request preparation: V4 system reconcile, user batch, header/developer/context. */
   beginRequest(turn: number, step: number, prompt?: Json): void {
+    this.variantModel();
     this.recordWorkingDirectory();
     if (this.v4) {
-      const text = systemPrompt(this.model, this.tools);
+      const text = this.promptText();
       const sys = (t: string) => ({ turn, step, message: { id: this.rng.uuid(), role: 'system', content: [{ type: 'text', text: t }], source: { kind: 'system-prompt' } } });
       if (this.headSeq < 0) this.headSeq = this.append('system/message', sys(text), tok(text));
       else if (text !== this.headText) this.headSeq = this.replace('system/message', sys(text), 0, 0, tok(text)); // head rule §4.5
@@ -321,7 +338,7 @@ class Generator {
   }
   logHeader(turn: number, step: number): void {
     const header: Json = { config: { provider: PROVIDER, model: this.model } };
-    if (!this.v4) header.system = systemPrompt(this.model, this.tools);
+    if (!this.v4) header.system = this.promptText();
     header.tools = this.tools.map(toolSchema);
     const json = JSON.stringify(header);
     const series = this.v4 && this.gen !== this.genAtRequest; // history rewritten since the last request
@@ -504,6 +521,7 @@ class Generator {
         this.emit('step/start', { turn, step });
         this.maintain(turnStartSeq);
         this.beginRequest(turn, step, step === 1 ? prompt : undefined);
+        this.variantAttempt(turn, step);
         if (compactEvery > 0 && turn > 1 && turn % compactEvery === 0 && step === Math.min(2, steps)) {
           // Overflow recovery: the request fails, compaction rewrites history, the same step retries.
           this.failedAttempt(turn, step, { message: 'request exceeded the model context window', code: 'CONTEXT_WINDOW_EXCEEDED' });
@@ -539,7 +557,8 @@ class Generator {
           const callSeq = this.emit('tool/call', { turn, step, callId: c.id, name: c.name, arguments: c.arguments });
           if (c.todos) this.emit('todo/write', { todos: c.todos });
           this.time += c.ms;
-          const seq = this.append('tool/result', this.toolResult(turn, step, c.id, c.out, c.error), tok(c.out), [callSeq]);
+          const out = this.variantOutput(c.out);
+          const seq = this.append('tool/result', this.toolResult(turn, step, c.id, out, c.error), tok(out), [callSeq]);
           if (c.big) {
             this.bigResults.push(seq);
             if (this.sink) this.bigEvents.set(seq, this.lastEmitted!);
@@ -611,6 +630,34 @@ class Generator {
     this.emit('subagent/catalog', { version: 2, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'external', label: 'ci-runner' });
   }
 
+  // ————— run variants (issue #20), only with generateVariant
+
+  /** The system prompt the next request is built with. */
+  promptText(): string {
+    const v = this.variant;
+    const base = systemPrompt(this.model, this.tools);
+    return v?.change === 'system' && this.callsMade + 1 >= v.atCall ? `${base}\n\nAnswer in one short paragraph unless the user asks for detail.` : base;
+  }
+  /** The other model from the variant's call on (its header and prompt change with it). */
+  variantModel(): void {
+    const v = this.variant;
+    if (v?.change === 'model' && this.callsMade + 1 === v.atCall) this.model = this.model === 'deepseek-v4-flash' ? 'deepseek-v4-pro' : 'deepseek-v4-flash';
+  }
+  /** A tool result read by the variant's call comes back different. */
+  variantOutput(out: string): string {
+    const v = this.variant;
+    return v?.change === 'tool-result' && this.callsMade + 1 === v.atCall ? `${out}\n(warning: 1 file changed on disk while the tool ran)` : out;
+  }
+  /** One failed attempt inserted before the variant's call, with randomness of its own so the rest of the log is unchanged. */
+  variantAttempt(turn: number, step: number): void {
+    const v = this.variant;
+    if (v?.change !== 'extra-call' || this.callsMade + 1 !== v.atCall) return;
+    const main = this.rng;
+    this.rng = new Rng(v.atCall * 7919);
+    this.failedAttempt(turn, step, { message: '503 upstream overloaded', code: 'SERVER' });
+    this.rng = main;
+  }
+
   finish(header: Json): GeneratedLog {
     if (this.sink) return { header, events: [], lines: [], text: '' };
     const lines = [JSON.stringify(header), ...this.records.map((r) => JSON.stringify(r))];
@@ -645,4 +692,15 @@ export function generateFork(opts: GenerateOptions & { afterTurn: number; childT
   const child = new Generator({ ...base, openLastTurn: false });
   child.fork = { afterTurn, turns: childTurns, seed: childSeed ?? (base.seed ?? 1) + 1000 };
   return { parent, child: child.run() };
+}
+
+/**
+ * The log generateLog(opts) writes, with one change from model call
+ * `variant.atCall` on (issue #20): the same seed, so the two logs agree
+ * before that call and a comparison must find the change there.
+ */
+export function generateVariant(opts: GenerateOptions, variant: RunVariant): GeneratedLog {
+  const g = new Generator(opts);
+  g.variant = variant;
+  return g.run();
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../../store/session.ts';
+import { openLogs } from '../compare/open-logs.ts';
 
 /** The whole window is a drop target; an overlay says so while a file is dragged over it. */
 export function DropZone() {
-  const openMany = useSession((s) => s.openMany);
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -15,7 +14,7 @@ export function DropZone() {
       depth = 0;
       setOver(false);
       const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length) void openMany(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
+      if (files.length) void openLogs(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -27,6 +26,6 @@ export function DropZone() {
       window.removeEventListener('dragover', dragover);
       window.removeEventListener('drop', drop);
     };
-  }, [openMany]);
+  }, []);
   return over ? <div className="drop-overlay">Drop a DSH session log to open it (.jsonl, .zst, .gz)</div> : null;
 }

@@ -5,17 +5,21 @@ import { clearRecent, recentLogs } from '../../store/recent.ts';
 import { SessionSwitcher } from './SessionSwitcher.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { VERDICT_TEXT } from '../diagnostics/verdict-text.ts';
+import { useCompare } from '../../store/compare.ts';
+import { CompareDialog } from '../compare/CompareDialog.tsx';
+import { openLogs } from '../compare/open-logs.ts';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
   const open = useSession((s) => s.open);
-  const openMany = useSession((s) => s.openMany);
+  const comparing = useCompare((s) => s.status !== 'off');
+  const exitCompare = useCompare((s) => s.exit);
   const summary = useSession((s) => s.summary);
   const demo = useSession((s) => s.demo);
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | null>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'compare' | null>(null);
   const [text, setText] = useState('');
   const [copied, setCopied] = useState(false);
 
@@ -36,11 +40,14 @@ export function Toolbar() {
     <header className="toolbar">
       <strong className="brand">DSH Devtools</strong>
       <button onClick={() => fileInput.current?.click()} title="Open a .jsonl, .zst or .gz session log (or drop it anywhere)">Open log</button>
-      <input ref={fileInput} type="file" multiple hidden aria-label="Open log" onChange={(e) => { const files = [...(e.target.files ?? [])]; if (files.length) void openMany(files.map((f) => ({ kind: 'file' as const, file: f, name: f.name }))); e.target.value = ''; }} />
+      <input ref={fileInput} type="file" multiple hidden aria-label="Open log" onChange={(e) => { const files = [...(e.target.files ?? [])]; if (files.length) void openLogs(files.map((f) => ({ kind: 'file' as const, file: f, name: f.name }))); e.target.value = ''; }} />
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
       <button onClick={() => setDialog('recent')}>Recent</button>
       {summary && !summary.partial && <button onClick={() => setDialog('export')}>Export</button>}
+      {summary && !summary.partial && (comparing
+        ? <button onClick={exitCompare}>Exit compare</button>
+        : <button onClick={() => setDialog('compare')} title="Compare this log with another run: aligned call by call, first divergence explained">Compare with…</button>)}
       <SessionSwitcher />
       {summary?.partial && <span className="loading-name">{summary.name} · {summary.count.toLocaleString()} events read so far…</span>}
       {summary && !summary.partial && (
@@ -64,7 +71,8 @@ export function Toolbar() {
         <option value="dark">Dark</option>
       </select>
       {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
-      {dialog && dialog !== 'export' && (
+      {dialog === 'compare' && <CompareDialog onClose={() => setDialog(null)} />}
+      {dialog && dialog !== 'export' && dialog !== 'compare' && (
         <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
           {dialog === 'recent' ? (
             <>

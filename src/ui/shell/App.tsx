@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { applyViewLink, decodeHash, startUrlSync } from '../../store/url.ts';
@@ -15,6 +15,11 @@ import { Timeline } from '../timeline/Timeline.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
+import { useCompare } from '../../store/compare.ts';
+import { compareCommandForKey } from '../compare/commands.ts';
+
+// Compare mode loads on first use, keeping the initial bundle small.
+const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
 
 /** The bundled demo: a session and a subagent forked from it, opened as one workspace. */
 const DEMO = [
@@ -30,8 +35,13 @@ function useStartup(): void {
     const link = decodeHash(location.hash);
     applyViewLink(link);
     const url = new URLSearchParams(location.search).get('url');
-    if (url) void useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, { cursor: link.cursor });
-    else void useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, cursor: link.cursor });
+    const vs = new URLSearchParams(location.search).get('vs');
+    const opened = url && vs ? openPair(url, vs, link.cursor)
+      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, { cursor: link.cursor })
+      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, cursor: link.cursor });
+    // A link in compare mode (issue #20) names B by its workspace entry, and carries both cursors.
+    const compare = link.compare;
+    if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });
     if (link.selected !== undefined) {
       const unsub = useSession.subscribe((s) => {
         if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
@@ -41,6 +51,14 @@ function useStartup(): void {
   }, []);
 }
 
+/** `?url=A&vs=B`: two published logs, opened as a workspace in that order. */
+async function openPair(url: string, vs: string, cursor?: number): Promise<void> {
+  const source = (u: string) => ({ kind: 'url' as const, url: u, name: u.split('/').pop() || u });
+  const a = source(url);
+  useSession.setState({ workspace: [{ source: a, header: null }, { source: source(vs), header: null }], active: 0 });
+  await useSession.getState().open(a, { cursor });
+}
+
 function useKeyboard(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,7 +66,7 @@ function useKeyboard(): void {
       const key = keyOf(e);
       const typing = target.closest('input, textarea, select, [role="dialog"]') && !(target instanceof HTMLInputElement && target.type === 'range');
       if (typing && key !== 'Escape') return;
-      const cmd = commandForKey(key);
+      const cmd = useCompare.getState().status === 'ready' ? compareCommandForKey(key) : commandForKey(key);
       if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
       cmd.run();
@@ -73,13 +91,16 @@ export function App() {
   const summary = useSession((s) => s.summary);
   const status = useSession((s) => s.status);
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
+  const comparing = useCompare((s) => s.status !== 'off');
+  // Another log opened as A ends compare mode.
+  useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
   return (
     <div className="app">
       <Toolbar />
       <LoadStatus />
       <DropZone />
       <Overlays />
-      {summary ? (
+      {summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
         <>
           <Scrubber />
           <Timeline />

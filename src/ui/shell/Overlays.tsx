@@ -4,6 +4,8 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { COMMANDS } from '../commands.ts';
+import { useCompare } from '../../store/compare.ts';
+import { COMPARE_COMMANDS } from '../compare/commands.ts';
 
 const KEY_NAMES: Record<string, string> = { ' ': 'Space', ArrowRight: '→', ArrowLeft: '←', 'Shift+ArrowRight': 'Shift+→', 'Shift+ArrowLeft': 'Shift+←' };
 
@@ -13,6 +15,7 @@ export function Overlays() {
   const setOverlay = useView((s) => s.setOverlay);
   const summary = useSession((s) => s.summary);
   const seek = useCursor((s) => s.seek);
+  const comparing = useCompare((s) => s.status === 'ready');
   const [value, setValue] = useState('');
   if (!overlay) return null;
   const close = () => { setOverlay(null); setValue(''); };
@@ -24,7 +27,7 @@ export function Overlays() {
             <h2>Keyboard shortcuts</h2>
             <table className="grid-table">
               <tbody>
-                {COMMANDS.map((c) => (
+                {(comparing ? COMPARE_COMMANDS : COMMANDS).map((c) => (
                   <tr key={c.id}><td className="mono">{c.keys.map((k) => KEY_NAMES[k] ?? k).join('  ')}</td><td>{c.label}</td></tr>
                 ))}
               </tbody>

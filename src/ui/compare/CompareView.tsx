@@ -1,0 +1,62 @@
+import { useCompare, type CompareTab } from '../../store/compare.ts';
+import { useCursor } from '../../store/cursor.ts';
+import { AlignmentList } from './AlignmentList.tsx';
+import { CompareHeader } from './CompareHeader.tsx';
+import { ContextCompare } from './ContextCompare.tsx';
+import { DifferencePanel } from './DifferencePanel.tsx';
+import { ProjectionsCompare } from './ProjectionsCompare.tsx';
+import { SideCursors } from './SideCursors.tsx';
+import { SummaryTable } from './SummaryTable.tsx';
+import { SurfaceCompare } from './SurfaceCompare.tsx';
+import { useCompareQuery } from './useCompareQuery.ts';
+
+const TABS: [CompareTab, string][] = [['difference', 'Difference'], ['surface', 'Surface'], ['projections', 'Projections'], ['context', 'Runtime context']];
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+
+/**
+ * Compare mode (issue #20): two runs aligned call by call, the first
+ * divergence explained, and side-by-side panels at both cursors. Every
+ * rule is the core's; this only lays the answers out.
+ */
+export function CompareView() {
+  const status = useCompare((s) => s.status);
+  const nameB = useCompare((s) => s.nameB);
+  const progress = useCompare((s) => s.progress);
+  const error = useCompare((s) => s.error);
+  const exit = useCompare((s) => s.exit);
+  const tab = useCompare((s) => s.tab);
+  const setTab = useCompare((s) => s.setTab);
+  const indexA = useCursor((s) => s.index);
+  const indexB = useCompare((s) => s.indexB);
+  const panels = tab !== 'difference';
+  const at = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB) : null), [panels, status, indexA, indexB]);
+  if (status === 'loading') {
+    return (
+      <div className="load-status" role="status" aria-label="Loading">
+        <span>Loading {nameB} to compare…</span>
+        {progress && <span className="mono">{mb(progress.bytesIn)}{progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · {progress.events.toLocaleString()} events</span>}
+        <button onClick={exit}>Cancel</button>
+      </div>
+    );
+  }
+  if (status === 'error') return <div className="load-error" role="alert"><span>Could not compare with {nameB}: {error}</span><button onClick={exit}>Exit compare</button></div>;
+  return (
+    <section className="compare" aria-label="Compare">
+      <CompareHeader />
+      <SummaryTable />
+      <div className="compare-body">
+        <AlignmentList />
+        <section className="panel compare-main" aria-label="Compared at the cursors">
+          <SideCursors />
+          <div className="tabs" role="tablist">
+            {TABS.map(([id, label]) => <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}>{label}</button>)}
+          </div>
+          {tab === 'difference' && <DifferencePanel />}
+          {tab === 'surface' && <SurfaceCompare at={at} />}
+          {tab === 'projections' && <ProjectionsCompare at={at} />}
+          {tab === 'context' && <ContextCompare at={at} />}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
+import type { WorkerClient } from './client.ts';
+import type { CompareAt, CompareView, RowExplanation } from './compare-protocol.ts';
+
+/** Compare-mode calls (issue #20) over the app's one worker connection. */
+export interface CompareClient {
+  load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary>;
+  drop(): Promise<void>;
+  compare(names: { a: string; b: string }): Promise<CompareView>;
+  at(a: number, b: number): Promise<CompareAt>;
+  explain(row: number): Promise<RowExplanation>;
+}
+
+export function compareClient(client: WorkerClient): CompareClient {
+  return {
+    load: (source, onProgress) => client.send({ op: 'compare-load', source }, onProgress),
+    drop: () => client.send({ op: 'compare-drop' }),
+    compare: (names) => client.send({ op: 'compare', names }),
+    at: (a, b) => client.send({ op: 'compare-at', a, b }),
+    explain: (row) => client.send({ op: 'compare-explain', row }),
+  };
+}

@@ -1,0 +1,130 @@
+import { compareRuns, type CompareReport } from '../core/compare/compare.ts';
+import { explainPair } from '../core/compare/explain.ts';
+import { compareRunOf, unreadableRun, type CompareRun } from '../core/compare/run.ts';
+import { compareContexts, compareUnits, contentKey, pairNodes, type UnitAtCursor } from '../core/compare/side-by-side.ts';
+import type { LogEvent } from '../core/log/types.ts';
+import { deriveEventMessage } from '../core/messages/derive.ts';
+import { eventPreview } from '../core/replay/preview.ts';
+import type { CompareAt, CompareNodeView, CompareRequest, CompareSideAt, CompareView, RowExplanation } from './compare-protocol.ts';
+import { Engine, type LoadedLog } from './engine.ts';
+
+/**
+ * The compare slot (issue #20): a second engine holding log B beside the
+ * app's engine (log A), and the queries that read both. It never touches
+ * the single-log handlers: each side's log is loaded, folded and analysed
+ * by an Engine exactly as when it is the only one open.
+ */
+export class CompareHost {
+  private slot: Engine | null = null;
+  private failedB: string | null = null;
+  private cached: { a: LoadedLog['replay']; b: LoadedLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
+  /** Node views by seq, per loaded log (a node's view depends only on its event unless projected). */
+  private readonly nodeViews = new WeakMap<object, Map<number, CompareNodeView>>();
+
+  constructor(private readonly main: Engine) {}
+
+  async handle(req: CompareRequest, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
+    if (req.op === 'compare-load') {
+      // A fresh engine: a failed load must not leave the previous B behind.
+      this.slot?.cancel();
+      const slot = new Engine();
+      this.slot = slot;
+      this.failedB = null;
+      await slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
+        const m = msg as { ok?: boolean; error?: string };
+        // A load dropped or replaced meanwhile says nothing about the current B.
+        if (m.ok === false && this.slot === slot) this.failedB = m.error ?? 'could not be loaded';
+        post(msg, transfer);
+      });
+      return;
+    }
+    try {
+      let result: unknown;
+      switch (req.op) {
+        case 'compare-drop': this.slot?.cancel(); this.slot = null; this.failedB = null; this.cached = null; result = null; break;
+        case 'compare': result = this.compare(req.names); break;
+        case 'compare-at': result = this.at(req.a, req.b); break;
+        case 'compare-explain': result = this.explain(req.row); break;
+      }
+      post({ id: req.id, ok: true, result });
+    } catch (err) {
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private sides(): { a: LoadedLog; b: LoadedLog | null } {
+    const a = this.main.loadedLog();
+    if (!a) throw new Error('no log open to compare');
+    const b = this.slot?.loadedLog() ?? null;
+    if (!b && this.failedB === null) throw new Error('no second log loaded to compare with');
+    return { a, b };
+  }
+
+  /** The alignment and its differences, made once per pair of loaded logs. */
+  compare(names: { a: string; b: string }): CompareView {
+    const { a, b } = this.sides();
+    const c = this.cached;
+    if (!c || c.a !== a.replay || c.b !== (b?.replay ?? null) || c.failedB !== this.failedB || c.names.a !== names.a || c.names.b !== names.b) {
+      const runA = compareRunOf(names.a, a.replay, a.prompts.requests.requests);
+      const runB = b ? compareRunOf(names.b, b.replay, b.prompts.requests.requests) : unreadableRun(names.b, this.failedB ?? 'not loaded');
+      this.cached = { a: a.replay, b: b?.replay ?? null, failedB: this.failedB, names, runs: [runA, runB], report: compareRuns(runA, runB) };
+    }
+    return { report: this.cached!.report, failedB: this.failedB };
+  }
+
+  /** One aligned pair explained; its messages are derived here (one seek per side), for this pair only. */
+  explain(row: number): RowExplanation {
+    const c = this.cached;
+    if (!c) throw new Error('compare first');
+    const r = c.report.rows[row];
+    if (!r) throw new Error(`no aligned row ${row}`);
+    if (r.status !== 'differs' || r.a === null || r.b === null) return { row, explanation: null };
+    return { row, explanation: explainPair(c.runs[0].requests[r.a], c.runs[1].requests[r.b], r.kinds ?? []) };
+  }
+
+  /** The side-by-side panels at event `ia` of A and `ib` of B. */
+  at(ia: number, ib: number): CompareAt {
+    const { a, b } = this.sides();
+    const sa = this.sideAt(a, ia);
+    const sb = b ? this.sideAt(b, ib) : null;
+    const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message } : null }));
+    const context = (log: LoadedLog, seq: number) => {
+      const at = log.prompts.runtimeContext.effectiveAt(seq);
+      const entry = at === null ? undefined : log.prompts.runtimeContext.snapshot(at);
+      return entry ? { seq: entry.seq, snapshot: entry } : null;
+    };
+    return {
+      a: sa,
+      b: sb,
+      surface: pairNodes(sa.nodes, sb?.nodes ?? []),
+      projections: compareUnits(units(a, sa.seq), b && sb ? units(b, sb.seq) : []),
+      context: compareContexts(context(a, sa.seq), b && sb ? context(b, sb.seq) : null),
+    };
+  }
+
+  private sideAt(log: LoadedLog, index: number): CompareSideAt {
+    const { replay } = log;
+    const { session } = replay;
+    const i = Math.max(0, Math.min(index, session.events.length - 1));
+    const { state } = replay.surfaceAt(i);
+    let views = this.nodeViews.get(replay);
+    if (!views) { views = new Map(); this.nodeViews.set(replay, views); }
+    let messages = 0;
+    const nodes = state.nodes.map((seq) => {
+      const projected = state.projected.has(seq);
+      let view = projected ? undefined : views.get(seq);
+      if (!view) {
+        const event = session.eventAt(seq) as LogEvent;
+        const message = deriveEventMessage(event, state.projected);
+        view = {
+          seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: eventPreview(event),
+          messageId: typeof message?.id === 'string' ? message.id : null, content: contentKey(message), projected,
+        };
+        if (!projected) views.set(seq, view);
+      }
+      if (view.content !== null) messages++;
+      return view;
+    });
+    return { index: i, seq: session.events.at(i)?.seq ?? -1, nodes, messageCount: messages };
+  }
+}

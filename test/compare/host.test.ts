@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../src/core/compare/compare.ts';
+import { loadRun } from '../../src/core/compare/run.ts';
+import { generateFork, generateLog, generateVariant } from '../../src/core/generate/generate-log.ts';
+import { readLogText } from '../../src/core/log/reader.ts';
+import { foldSurface } from '../../src/core/surface/fold.ts';
+import { CompareHost } from '../../src/worker/compare-host.ts';
+import type { CompareAt, CompareRequest, CompareView, RowExplanation } from '../../src/worker/compare-protocol.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import type { LoadSummary } from '../../src/worker/protocol.ts';
+
+/**
+ * The worker's compare slot (issue #20): the app's engine holds A, the slot
+ * holds B, each loaded by the Engine as when it is the only log open; the
+ * report equals the CLI's (loadRun on the same text) and the side-by-side
+ * panels equal the core's fold at each cursor.
+ */
+/** Omit that distributes over the request union. */
+type Body = CompareRequest extends infer R ? (R extends CompareRequest ? Omit<R, 'id'> : never) : never;
+
+async function ask<T>(host: CompareHost, req: Body): Promise<T> {
+  let reply: { ok: boolean; result?: unknown; error?: string } | undefined;
+  await host.handle({ ...req, id: 1 } as CompareRequest, (msg) => { if (!('progress' in (msg as object))) reply = msg as typeof reply; });
+  if (!reply?.ok) throw new Error(reply?.error ?? 'no reply');
+  return reply.result as T;
+}
+
+async function open(textA: string, textB: string) {
+  const engine = new Engine();
+  const summaryA = await engine.load({ kind: 'text', text: textA, name: 'a.jsonl' }, () => {});
+  const host = new CompareHost(engine);
+  const summaryB = await ask<LoadSummary>(host, { op: 'compare-load', source: { kind: 'text', text: textB, name: 'b.jsonl' } });
+  const view = await ask<CompareView>(host, { op: 'compare', names: { a: 'a.jsonl', b: 'b.jsonl' } });
+  return { host, summaryA, summaryB, view };
+}
+
+describe('compare in the worker', () => {
+  it('reports what the CLI reports, and the side-by-side surfaces equal the fold at both cursors', async () => {
+    const { parent, child } = generateFork({ dialect: 'v4', seed: 6, turns: 4, afterTurn: 2, childTurns: 2 });
+    const { host, summaryA, summaryB, view } = await open(parent.text, child.text);
+    const cli = compareRuns(loadRun(readLogText(parent.text), 'a.jsonl').run, loadRun(readLogText(child.text), 'b.jsonl').run);
+    expect(view.failedB).toBeNull();
+    expect(view.report).toEqual(JSON.parse(JSON.stringify(cli)));
+    expect(view.report.fork).toMatchObject({ child: 'b' });
+
+    const eventsA = readLogText(parent.text).events;
+    const eventsB = readLogText(child.text).events;
+    const first = view.report.firstDivergence!;
+    for (const [ia, ib] of [[0, 0], [summaryA.requests[first.callA - 1].cutIndex - 1, summaryB.requests[first.callB - 1].cutIndex - 1], [summaryA.count - 1, summaryB.count - 1]]) {
+      const at = await ask<CompareAt>(host, { op: 'compare-at', a: ia, b: ib });
+      const foldA = foldSurface(eventsA.slice(0, ia + 1), 'v4').state;
+      const foldB = foldSurface(eventsB.slice(0, ib + 1), 'v4').state;
+      expect(at.a!.nodes.map((n) => n.seq)).toEqual(foldA.nodes);
+      expect(at.b!.nodes.map((n) => n.seq)).toEqual(foldB.nodes);
+      // Every node of each side is in exactly one paired row, in order.
+      expect(at.surface.filter((p) => p.a !== null).map((p) => p.a)).toEqual(foldA.nodes.map((_, i) => i));
+      expect(at.surface.filter((p) => p.b !== null).map((p) => p.b)).toEqual(foldB.nodes.map((_, i) => i));
+      expect(at.projections.length).toBeGreaterThan(5);
+      expect(at.projections.every((u) => u.a?.observedSeq === at.a!.seq)).toBe(true);
+    }
+    // Before the cut both sides hold the same inherited surface: every node pairs as the same message.
+    const atCut = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.requests[first.callA - 2].cutIndex - 1, b: summaryB.requests[first.callB - 2].cutIndex - 1 });
+    expect(atCut.surface.every((p) => p.match === 'same')).toBe(true);
+    expect(atCut.context.diff?.identical ?? true).toBe(true);
+  });
+
+  it('explains a divergence with the part that changed', async () => {
+    const opts = { dialect: 'v0' as const, seed: 5, turns: 4, compactEvery: 0 };
+    const a = generateLog(opts).text;
+    const k = loadRun(readLogText(a), 'a').run.requests.findIndex((r, i) => i > 4 && r.step > 1) + 1;
+    const { host, view } = await open(a, generateVariant(opts, { atCall: k, change: 'model' }).text);
+    expect(view.report.firstDivergence).toMatchObject({ callA: k, callB: k, what: 'config' });
+    const why = await ask<RowExplanation>(host, { op: 'compare-explain', row: view.report.firstDivergence!.row });
+    expect(why.explanation!.config.map((c) => c.key)).toEqual(['model']);
+    expect(why.explanation!.system!.lines!.some((l) => l.kind === 'added')).toBe(true);
+    expect((await ask<RowExplanation>(host, { op: 'compare-explain', row: 0 })).explanation).toBeNull();
+  });
+
+  it('a B that is not a log: the report says why, A is still shown, nothing throws', async () => {
+    const a = generateLog({ dialect: 'v4', seed: 2, turns: 1 }).text;
+    const engine = new Engine();
+    await engine.load({ kind: 'text', text: a, name: 'a.jsonl' }, () => {});
+    const host = new CompareHost(engine);
+    await expect(ask(host, { op: 'compare-load', source: { kind: 'bytes', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 4, 5, 6, 7, 8]), name: 'photo.png' } })).rejects.toThrow();
+    const view = await ask<CompareView>(host, { op: 'compare', names: { a: 'a.jsonl', b: 'photo.png' } });
+    expect(view.failedB).toMatch(/not|DSH/i);
+    expect(view.report.notes).toEqual([expect.objectContaining({ side: 'b', kind: 'not-dsh' })]);
+    expect(view.report.gaps.every((g) => g.side === 'a')).toBe(true);
+    const at = await ask<CompareAt>(host, { op: 'compare-at', a: 3, b: 0 });
+    expect(at.b).toBeNull();
+    expect(at.surface.every((p) => p.match === 'a-only')).toBe(true);
+  });
+});
