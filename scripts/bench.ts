@@ -160,8 +160,18 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
 /** The worker's load from a Blob, read through its stream as the app reads a dropped file. */
 async function workerLoad(bytes: Uint8Array, name: string) {
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  return workerLoadFrom(blob, name);
+}
+
+/**
+ * The worker's load as the app does it: then the display columns go to the
+ * page (transferred, no longer the worker's), as `handle('load')` does.
+ */
+async function workerLoadFrom(blob: Blob, name: string) {
   const engine = new Engine();
-  return { engine, summary: await engine.load({ kind: 'file', file: blob, name }, () => {}) };
+  const summary = await engine.load({ kind: 'file', file: blob, name }, () => {});
+  const columns = (engine as unknown as { replay: Replay }).replay.handOverColumns();
+  return { engine, summary: { ...summary, columns } };
 }
 
 type MemoryReading = { heap: number; rss: number; retained: number };
@@ -194,7 +204,7 @@ async function memoryChild(mode: string, file: string): Promise<void> {
   const reading = await peakOf(async () => (mode === 'core'
     ? coreLoad(blob.stream() as unknown as AsyncIterable<Uint8Array>, decoded)
     // The engine is returned so it stays alive for the retained reading.
-    : (async () => { const engine = new Engine(); await engine.load({ kind: 'file', file: blob, name: 'x' }, () => {}); return engine; })()));
+    : (async () => (await workerLoadFrom(blob, 'x')).engine)()));
   process.stdout.write(JSON.stringify({ heap: reading.heap, rss: reading.rss, retained: reading.retained }) + '\n');
 }
 

@@ -54,7 +54,6 @@ export class Engine {
   /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
   private replacementBySeq = new Map<number, Replacement>();
   /** Seqs where each projection unit changed, computed once per load. */
-  private changeSeqs = new Map<string, number[]>();
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
@@ -154,7 +153,6 @@ export class Engine {
     this.previews = new Map();
     this.nodeViews = new Map();
     this.replacementBySeq = new Map(session.surface.replacements.map((r) => [r.seq, r]));
-    this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
@@ -210,7 +208,8 @@ export class Engine {
         key: u.key,
         stateVersion: u.stateVersion,
         hostOnly: u.hostOnly === true,
-        changes: this.changeSeqs.get(u.key) ?? [],
+        // A copy for the page (a unit can change at every event of a long log: a typed array, not a list).
+        changes: Float64Array.from(projections.changeLog(u.key)?.changeSeqs() ?? []),
         failure: projections.cell(u.key)?.failure ?? null,
       })),
       loadMs: Date.now() - started,
@@ -406,11 +405,12 @@ export class Engine {
     const registry = this.projections;
     if (!registry) return [];
     return registry.units.map((unit) => {
-      const changes = this.changeSeqs.get(unit.key) ?? [];
+      const log = registry.changeLog(unit.key);
+      const changes = { length: log?.length ?? 0, at: (i: number) => (log && i >= 0 && i < log.length ? log.seqOf(i) : undefined) };
       const state = registry.stateAt(unit.key, seq);
       const failure = registry.cell(unit.key)?.failure ?? null;
       const failed = failure && failure.seq <= seq ? failure : null;
-      const k = countAtOrBelow(changes, seq);
+      const k = log ? log.countThrough(seq) : 0;
       return {
         key: unit.key,
         stateVersion: unit.stateVersion,
@@ -419,9 +419,9 @@ export class Engine {
         state,
         // The watermark advances on every event; a unit whose fold threw stops at its failure.
         observedSeq: failed && failed.kind === 'threw' ? failed.seq - 1 : seq,
-        changedHere: changes[k - 1] === seq,
-        prevChange: changes[k - 1] === seq ? (changes[k - 2] ?? null) : (changes[k - 1] ?? null),
-        nextChange: changes[k] ?? null,
+        changedHere: changes.at(k - 1) === seq,
+        prevChange: changes.at(k - 1) === seq ? (changes.at(k - 2) ?? null) : (changes.at(k - 1) ?? null),
+        nextChange: changes.at(k) ?? null,
         failure: failed,
       };
     });

@@ -106,7 +106,7 @@ export interface LoadSummary {
   /** Where the system prompt lives in this dialect. */
   systemPromptSource: 'header' | 'system-message';
   /** Projection units (wire and host-only) with the seqs where each changed. */
-  projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: number[]; failure: ProjectionFailure | null }[];
+  projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: Float64Array; failure: ProjectionFailure | null }[];
 }
 
 export interface ProjectionAtCursor {

@@ -4,6 +4,7 @@ import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import type { EventOrigin, LogEvent } from './types.ts';
 import { grownTo, type GrowableArray } from '../util/typed.ts';
+import { Offsets } from '../util/offsets.ts';
 
 /**
  * Events of a huge log without a JS object per event (issue #6). Kept per
@@ -24,10 +25,11 @@ export class EventStore implements EventList {
   private start: Float64Array;
   /** A line over 4 GiB cannot be parsed anyway. */
   private len: Uint32Array;
-  private lineNo: Uint32Array;
+  /** Line number = line index + 2 (the header is line 1) + this offset (blank and rejected lines move it). */
+  private readonly lineNoOffsets = new Offsets();
   private first: Uint32Array;
-  /** Seq of the line's first event (a packed row's members follow it one by one). */
-  private firstSeq: Float64Array;
+  /** Seq of the line's first event = its event index + this offset (a seq gap moves it). */
+  private readonly seqOffsets = new Offsets();
   private packed: Uint8Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
   /** Recently parsed events, oldest first (a Map keeps insertion order). */
@@ -40,9 +42,7 @@ export class EventStore implements EventList {
     const c = Math.max(16, Math.ceil(capacity));
     this.start = new Float64Array(c);
     this.len = new Uint32Array(c);
-    this.lineNo = new Uint32Array(c);
     this.first = new Uint32Array(c);
-    this.firstSeq = new Float64Array(c);
     this.packed = new Uint8Array(c);
   }
 
@@ -57,7 +57,7 @@ export class EventStore implements EventList {
     const last = this.lineCount - 1;
     // A member of the packed row just stored, in step with it, shares its line entry.
     const sameRow = k !== undefined && last >= 0 && this.packed[last] === 1 && this.start[last] === start
-      && this.first[last] + k === i && this.firstSeq[last] + k === event.seq;
+      && this.first[last] + k === i && this.firstSeqOf(last) + k === event.seq;
     if (!sameRow) this.addLine(start, end, origin.line, i, event.seq, k === 0);
     this.logged = this.n;
     // A member whose row lost earlier members (they were rejected) has a line of its own: kept as an object.
@@ -89,10 +89,10 @@ export class EventStore implements EventList {
     let hi = this.lineCount - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.firstSeq[mid] <= seq) lo = mid; else hi = mid - 1;
+      if (this.firstSeqOf(mid) <= seq) lo = mid; else hi = mid - 1;
     }
-    if (this.lineCount > 0 && this.firstSeq[lo] <= seq) {
-      const i = this.first[lo] + (seq - this.firstSeq[lo]);
+    if (this.lineCount > 0 && this.firstSeqOf(lo) <= seq) {
+      const i = this.first[lo] + (seq - this.firstSeqOf(lo));
       const end = lo + 1 < this.lineCount ? this.first[lo + 1] : this.logged;
       if (i < end && (this.packed[lo] || i === this.first[lo])) return i;
     }
@@ -129,7 +129,7 @@ export class EventStore implements EventList {
     if (pin) return pin.origin;
     const l = this.lineOf(index);
     if (l < 0) return null;
-    return this.packed[l] ? { line: this.lineNo[l], packedIndex: index - this.first[l] } : { line: this.lineNo[l] };
+    return this.packed[l] ? { line: this.lineNoOf(l), packedIndex: index - this.first[l] } : { line: this.lineNoOf(l) };
   }
 
   /**
@@ -156,7 +156,7 @@ export class EventStore implements EventList {
     let hi = this.lineCount;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.lineNo[mid] <= line) lo = mid + 1; else hi = mid;
+      if (this.lineNoOf(mid) <= line) lo = mid + 1; else hi = mid;
     }
     const events = lo < this.lineCount ? this.first[lo] : this.n;
     return Math.min(events, count);
@@ -197,14 +197,22 @@ export class EventStore implements EventList {
     return event;
   }
 
+  private lineNoOf(l: number): number {
+    return l + 2 + this.lineNoOffsets.get(l);
+  }
+
+  private firstSeqOf(l: number): number {
+    return this.first[l] + this.seqOffsets.get(l);
+  }
+
   private addLine(start: number, end: number, line: number, firstEvent: number, firstSeq: number, packed: boolean): void {
     if (this.lineCount === this.start.length) this.grow();
     const l = this.lineCount++;
     this.start[l] = start;
     this.len[l] = end - start;
-    this.lineNo[l] = line;
+    this.lineNoOffsets.set(l, l + 2, line);
     this.first[l] = firstEvent;
-    this.firstSeq[l] = firstSeq;
+    this.seqOffsets.set(l, firstEvent, firstSeq);
     this.packed[l] = packed ? 1 : 0;
   }
 
@@ -213,9 +221,7 @@ export class EventStore implements EventList {
     const copy = <T extends GrowableArray>(a: T): T => grownTo(a, size);
     this.start = copy(this.start);
     this.len = copy(this.len);
-    this.lineNo = copy(this.lineNo);
     this.first = copy(this.first);
-    this.firstSeq = copy(this.firstSeq);
     this.packed = copy(this.packed);
   }
 

@@ -26,7 +26,8 @@ export interface Cell {
  * and returned the same reference), so those are the only ones that matter.
  */
 export class ChangeLog {
-  private seqs = new Float64Array(16);
+  /** 4 bytes a change while seqs fit (they always do in practice); 8 past 2^32. */
+  private seqs: Uint32Array | Float64Array = new Uint32Array(16);
   private n = 0;
   /** State after change i, for i a multiple of `every`. */
   private readonly kept: unknown[] = [];
@@ -39,13 +40,14 @@ export class ChangeLog {
   }
 
   push(seq: number, state: unknown): void {
+    if (seq > 0xffffffff && this.seqs instanceof Uint32Array) this.seqs = Float64Array.from(this.seqs);
     if (this.n === this.seqs.length) this.seqs = grownTo(this.seqs, this.n * 2);
     if (this.n % this.every === 0) this.kept.push(state);
     this.seqs[this.n++] = seq;
   }
 
   /** The change seqs, ascending (a view: valid until the next push). */
-  changeSeqs(): Float64Array {
+  changeSeqs(): Uint32Array | Float64Array {
     return this.seqs.subarray(0, this.n);
   }
 

@@ -31,7 +31,7 @@ export interface RegistryOptions {
 }
 
 /** With `eventAt`, one state kept per this many changes (a seek folds at most this many events again per unit). */
-export const HISTORY_EVERY = 32;
+export const HISTORY_EVERY = 64;
 
 /** What the app shows per unit at the current cursor (spec §5.2). */
 export interface CellInfo {
@@ -273,6 +273,12 @@ export class ProjectionRegistry {
       }
     }
     return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
+  }
+
+  /** A unit's change log (needs `history`): change seqs and time travel, without copies. */
+  changeLog(key: string): ChangeLog | null {
+    const reg = this.registrations.get(key);
+    return reg ? this.cellOf(reg).history : null;
   }
 
   /** Seqs at which a unit's state changed (needs `history`): the timeline's change strip. */

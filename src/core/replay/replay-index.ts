@@ -335,7 +335,8 @@ export class Replay<E extends EventList = EventList> {
     const full = this.index.columns;
     const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
     for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
-      kept[key] = NAVIGATION.includes(key) ? full[key].slice() : full[key].subarray(0, 0);
+      // An empty array of the same kind, not a view: a view would keep the handed-over buffer alive.
+      kept[key] = NAVIGATION.includes(key) ? full[key].slice() : new (full[key].constructor as new (n: number) => ReplayColumns[typeof key])(0);
     }
     this.index = { ...this.index, columns: kept as ReplayColumns };
     return full;

@@ -122,6 +122,7 @@ export function plainRequestWith(request: ModelRequest, messages: readonly Messa
 interface CallSource {
   surfaceBefore: SurfaceBefore;
   eventAt: SurfaceContext['eventAt'];
+  sessionId: string | undefined;
 }
 
 /** What a call keeps at the cut; the rest (messages, loop request, hash) is derived when read. */
@@ -139,7 +140,6 @@ interface CallFacts {
   tools: { names: string[]; scrubbed: boolean };
   toolHistory: ToolHistorySnapshot | undefined;
   route: RouteContext | null;
-  sessionId: string | undefined;
   replaceGeneration: number;
   contentGeneration: number;
   prefix: PrefixAnalysis;
@@ -164,13 +164,15 @@ class ModelCall implements ModelRequest {
   readonly tools: { names: string[]; scrubbed: boolean };
   readonly toolHistory: ToolHistorySnapshot | undefined;
   readonly route: RouteContext | null;
-  readonly exactness = 'exact' as const;
+  /** Exact: determined by the log (§8 layer A) — for every call, so not stored on each. */
+  get exactness(): 'exact' {
+    return 'exact';
+  }
   usage: Usage | undefined = undefined;
   outcome: string | undefined = undefined;
   readonly replaceGeneration: number;
   readonly contentGeneration: number;
   readonly prefix: PrefixAnalysis;
-  private readonly sessionId: string | undefined;
   /** Set when the list is finished: where the messages at the cut are derived from. */
   source: CallSource | null = null;
   private hashMemo: string | undefined = undefined;
@@ -189,7 +191,6 @@ class ModelCall implements ModelRequest {
     this.tools = f.tools;
     this.toolHistory = f.toolHistory;
     this.route = f.route;
-    this.sessionId = f.sessionId;
     this.replaceGeneration = f.replaceGeneration;
     this.contentGeneration = f.contentGeneration;
     this.prefix = f.prefix;
@@ -211,7 +212,7 @@ class ModelCall implements ModelRequest {
 
   loopRequestWith(messages: readonly Message[]): LoopRequest {
     const header = this.header;
-    const out: LoopRequest = { ...(header?.config ?? {}), messages, sessionId: this.sessionId };
+    const out: LoopRequest = { ...(header?.config ?? {}), messages, sessionId: this.source?.sessionId };
     if (header?.system !== undefined) out.system = header.system;
     if (this.toolHistory) out.toolHistory = { tools: this.toolHistory.tools, updates: this.toolHistory.updates };
     if (header?.tools !== undefined) out.tools = header.tools;
@@ -351,7 +352,7 @@ export class RequestBuilder implements SurfaceVisitor {
    */
   finish(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
     this.prevInput = null;
-    const source: CallSource = { surfaceBefore, eventAt };
+    const source: CallSource = { surfaceBefore, eventAt, sessionId: this.sessionId };
     for (const request of this.requests) request.source = source;
     this.checkPendingToolUpdate();
     for (const s of this.detector.unsettled()) {
@@ -455,7 +456,7 @@ export class RequestBuilder implements SurfaceVisitor {
     const request = new ModelCall({
       index, cut: cut.seq, turn: cut.turn, step: cut.step, attempt: cut.attempt, cutKind: cut.kind,
       messageCount: input.messageCount, header, headerSeq: this.headerSeq, system,
-      tools: { names: names ?? NO_NAMES, scrubbed: names === null }, toolHistory, route: this.route, sessionId: this.sessionId,
+      tools: this.toolsOf(names), toolHistory, route: this.route,
       replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, prefix,
     });
     if (cut.kind !== 'chunk') {
@@ -495,11 +496,26 @@ export class RequestBuilder implements SurfaceVisitor {
     const active = this.ledger.systemRoleCount;
     if (!this.newest || header?.system !== undefined) {
       const text = header ? header.system ?? '' : null;
-      return { text, where: 'header', seq: this.headerSeq, scrubbed: isScrubbed(text), activeSystemMessages: active };
+      return this.sameSystem(text, 'header', this.headerSeq, active);
     }
     const latest = latestSystemNode(this.ledger.systemNodes());
-    const text = latest ? latest.text : null;
-    return { text, where: 'messages', seq: latest?.seq ?? null, scrubbed: isScrubbed(text), activeSystemMessages: active };
+    return this.sameSystem(latest ? latest.text : null, 'messages', latest?.seq ?? null, active);
+  }
+
+  /** The previous call's prompt object when nothing about it changed (calls are many, prompts few). */
+  private lastSystem: RequestSystemPrompt | null = null;
+  private sameSystem(text: RequestSystemPrompt['text'], where: RequestSystemPrompt['where'], seq: number | null, active: number): RequestSystemPrompt {
+    const last = this.lastSystem;
+    if (last && last.text === text && last.where === where && last.seq === seq && last.activeSystemMessages === active) return last;
+    return (this.lastSystem = { text, where, seq, scrubbed: isScrubbed(text), activeSystemMessages: active });
+  }
+
+  /** The previous call's tools object while its names are the same list (toolNamesOf keeps one per run of equal names). */
+  private lastTools: ModelRequest['tools'] | null = null;
+  private toolsOf(names: string[] | null): ModelRequest['tools'] {
+    const list = names ?? NO_NAMES;
+    if (this.lastTools?.names === list && this.lastTools.scrubbed === (names === null)) return this.lastTools;
+    return (this.lastTools = { names: list, scrubbed: names === null });
   }
 }
 

@@ -105,6 +105,8 @@ function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
+const NO_REASONS: BreakReason[] = Object.freeze([]) as unknown as BreakReason[];
+
 /** UTF-8 bytes of serializeForPrefix(...) for an input, from its totals. */
 export function serializedBytes(input: PrefixInput): number {
   return input.head.bytes + input.messageBytes + Math.max(0, input.messageCount - 1);
@@ -120,7 +122,7 @@ export function serializedBytes(input: PrefixInput): number {
 export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null, cur: PrefixInput, changes: ChangesSince, kept: KeptSinceMark): PrefixAnalysis {
   const bytes = serializedBytes(cur);
   if (!prev || prevIndex === null) {
-    return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: [] };
+    return { previous: null, firstCall: true, keptMessages: 0, previousMessageCount: 0, keptBytes: 0, previousBytes: 0, bytes, extendsPrevious: false, reasons: NO_REASONS };
   }
   const { keptMessages } = kept;
   // Strings compare by value; calls under one header share its system text and tools JSON.
@@ -149,7 +151,8 @@ export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null
     previousBytes: serializedBytes(prev),
     bytes,
     extendsPrevious: messagesKept && systemSame && toolsSame && configSame,
-    reasons,
+    // Most calls extend the previous one: they share one empty list.
+    reasons: reasons.length ? reasons : NO_REASONS,
   };
 }
 

@@ -28,12 +28,14 @@ export function ProjectionsPanel() {
         <span className="muted">{state.projections.length} units at seq {state.seq}</span>
         <label><input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw state</label>
       </div>
-      {state.projections.map((p) => <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} lastSeq={lastSeq} changes={summary.projectionUnits.find((u) => u.key === p.key)?.changes ?? []} jump={(seq) => seek(toIndex(seq))} />)}
+      {state.projections.map((p) => <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} lastSeq={lastSeq} changes={summary.projectionUnits.find((u) => u.key === p.key)?.changes ?? NO_CHANGES} jump={(seq) => seek(toIndex(seq))} />)}
     </section>
   );
 }
 
-function Card({ p, raw, cursorSeq, lastSeq, changes, jump }: { p: ProjectionAtCursor; raw: boolean; cursorSeq: number; lastSeq: number; changes: number[]; jump: (seq: number) => void }) {
+const NO_CHANGES = new Float64Array(0);
+
+function Card({ p, raw, cursorSeq, lastSeq, changes, jump }: { p: ProjectionAtCursor; raw: boolean; cursorSeq: number; lastSeq: number; changes: ArrayLike<number>; jump: (seq: number) => void }) {
   const behind = p.observedSeq < cursorSeq;
   return (
     <article className={`projection-card${p.changedHere ? ' changed' : ''}`} aria-label={`Projection ${p.key}`}>
