@@ -1,6 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 import { deepFreeze } from '../util/freeze.ts';
 import { jsonEqual } from '../util/json.ts';
+import { kindOf, unitReads } from './reads.ts';
 import type { AnyUnit, PurityFinding } from './types.ts';
 
 /**
@@ -16,8 +17,8 @@ export function freezeState<T>(state: T): T {
 
 export function auditChange(unit: AnyUnit, before: unknown, after: unknown, event: LogEvent): PurityFinding | null {
   if (Object.is(before, after) || !jsonEqual(before, after)) return null;
-  // While readsAll holds, the unit reads every event: none is ignored then.
-  const ignoredEvent = unit.reads !== undefined && !unit.reads.includes(event.type) && !unit.readsAll?.(before);
+  // An event of a kind the unit does not read in that state (alsoReads included).
+  const ignoredEvent = !unitReads(unit, before, kindOf(event));
   return {
     key: unit.key,
     seq: event.seq,

@@ -3,6 +3,7 @@ import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
 import { ChangeLog, stateAt, type Cell } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
+import { coversKind, kindOf, unitReads } from './reads.ts';
 import type {
   AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
 } from './types.ts';
@@ -68,8 +69,8 @@ export class ProjectionRegistry {
   private readonly events: LogEvent[] = [];
   /** Without the purity audit, an event goes only to the units that read its type (made per type on first use). */
   private readonly readers = new Map<string, Registration[]>();
-  /** Units whose current state reads every event (ProjectionUnit.readsAll). */
-  private readonly eager = new Set<Registration>();
+  /** Units whose current state reads more than their `reads`, with what (ProjectionUnit.alsoReads). */
+  private readonly eager = new Map<Registration, 'all' | readonly string[]>();
   private lastDriven = -1;
   private driven = 0;
   private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount' | 'eventAt'>>;
@@ -93,7 +94,7 @@ export class ProjectionRegistry {
   get reads(): ReadonlySet<string> | undefined {
     const out = new Set<string>();
     for (const { unit } of this.registrations.values()) {
-      if (!unit.reads || unit.readsAll) return undefined;
+      if (!unit.reads || unit.alsoReads) return undefined;
       for (const t of unit.reads) out.add(t);
     }
     return out;
@@ -152,14 +153,15 @@ export class ProjectionRegistry {
   apply(event: LogEvent): ProjectionChange[] {
     const frames: ProjectionChange[] = [];
     if (this.driven === 0) this.buildCells();
-    for (const reg of this.readersOf(event.type)) {
+    const kind = kindOf(event);
+    for (const reg of this.readersOf(kind)) {
       const frame = this.stepUnit(reg, event);
       if (frame) frames.push(frame);
     }
-    // Units reading every event for now (see ProjectionUnit.readsAll), when the type is not theirs anyway.
+    // Units whose state reads more for now (ProjectionUnit.alsoReads), when the kind is not in their `reads`.
     if (this.eager.size && !this.options.purity) {
-      for (const reg of [...this.eager]) {
-        if (reg.unit.reads?.includes(event.type) === false) {
+      for (const [reg, also] of [...this.eager]) {
+        if (!coversKind(reg.unit.reads ?? [], kind) && (also === 'all' || coversKind(also, kind))) {
           const frame = this.stepUnit(reg, event);
           if (frame) frames.push(frame);
         }
@@ -186,23 +188,30 @@ export class ProjectionRegistry {
     const lastSeq = run.seq0 + n - 1;
     if (this.driven === 0) this.buildCells();
     let members: LogEvent[] | null = null;
+    // Members of a run differ in text and time only: one kind for all of them.
+    const kind = kindOf(runMember(run, 0));
     for (const reg of this.registrations.values()) {
       const cell = this.cellOf(reg);
-      // A unit that does not read chunk deltas only moves its watermark (`watermark` derives it).
-      if (reg.unit.reads && !reg.unit.reads.includes('assistant/chunk') && !this.eager.has(reg)) continue;
+      // A unit that does not read these deltas only moves its watermark (`watermark` derives it).
+      if (!unitReads(reg.unit, cell.state, kind)) continue;
       members ??= run.pieces.map((_piece, k) => runMember(run, k));
-      for (const member of members) this.stepUnit(reg, member, cell);
+      for (const member of members) {
+        this.stepUnit(reg, member, cell);
+        // Its state may stop reading them (sessionStats after a step's first token): the rest would leave it as it is.
+        if (!unitReads(reg.unit, cell.state, kind)) break;
+      }
     }
     this.lastDriven = lastSeq;
     this.driven += n;
   }
 
-  /** `step` for a registered unit, keeping `eager` in step with its readsAll. */
+  /** `step` for a registered unit, keeping `eager` in step with its alsoReads. */
   private stepUnit(reg: Registration, event: LogEvent, cell = this.cellOf(reg)): ProjectionChange | null {
     const frame = this.step(reg.unit, cell, event, true);
-    const readsAll = reg.unit.readsAll;
-    if (readsAll) {
-      if (cell.failure?.kind !== 'threw' && readsAll(cell.state)) this.eager.add(reg);
+    const alsoReads = reg.unit.alsoReads;
+    if (alsoReads) {
+      const also = cell.failure?.kind === 'threw' ? null : alsoReads(cell.state);
+      if (also) this.eager.set(reg, also);
       else this.eager.delete(reg);
     }
     return frame;
@@ -213,13 +222,13 @@ export class ProjectionRegistry {
     for (const reg of this.registrations.values()) this.cellOf(reg);
   }
 
-  private readersOf(type: string): Iterable<Registration> {
+  private readersOf(kind: string): Iterable<Registration> {
     if (this.options.purity) return this.registrations.values();
-    let list = this.readers.get(type);
+    let list = this.readers.get(kind);
     if (!list) {
-      // A unit with readsAll is listed by its `reads`; while its state needs every event it is in `eager`.
-      list = [...this.registrations.values()].filter((r) => !r.unit.reads || r.unit.reads.includes(type));
-      this.readers.set(type, list);
+      // Listed by `reads`; while a state reads more (alsoReads) the unit is in `eager` too.
+      list = [...this.registrations.values()].filter((r) => !r.unit.reads || coversKind(r.unit.reads, kind));
+      this.readers.set(kind, list);
     }
     return list;
   }

@@ -31,12 +31,14 @@ export interface ProjectionUnit<S = unknown, V = unknown> {
    */
   reads?: readonly string[];
   /**
-   * While this returns true for the current state, the unit reads every
-   * event whatever `reads` says (an armed shadow-price claim is disarmed by
-   * any next event; an active subagent interval is extended by every event).
-   * The same promise as `reads` holds when it returns false.
+   * Kinds this unit reads on top of `reads` in the current state: 'all'
+   * (an armed shadow-price claim is disarmed by any next event; an open
+   * subagent interval is extended by every event), a list (sessionStats
+   * reads chunk deltas only until a step's first token), or null. A kind is
+   * an event type, or `assistant/chunk:<chunk type>` for one kind of chunk
+   * (reads.ts). The same promise as `reads` holds for every other kind.
    */
-  readsAll?(state: S): boolean;
+  alsoReads?(state: S): 'all' | readonly string[] | null;
   /** A domain failure kept in state rather than thrown (seed goal `failure`, §4.2). */
   failureOf?(state: S): string | null;
 }

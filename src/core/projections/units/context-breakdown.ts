@@ -33,7 +33,7 @@ export function contextBreakdownUnit(dialect: Dialect): ProjectionUnit<Breakdown
     viewSchema: z.object({ systemTokens: int, toolsTokens: int, messageTokens: int }).strict(),
     // As contextPressure: surface events, shadow prices, and the header's system and tools.
     reads: [...surfaceEventTypes(dialect), 'compaction/summary', 'compaction/prune', 'request/header'],
-    readsAll: (state) => state.claim !== undefined,
+    alsoReads: (state) => (state.claim !== undefined ? 'all' : null),
     init: () => ({ systemTokens: 0, toolsTokens: 0, messageTokens: 0 }),
     apply: (state, event) => {
       const fold = surfaceTokensStep(dialect, state.claim, event);

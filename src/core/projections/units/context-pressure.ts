@@ -48,8 +48,8 @@ export function contextPressureUnit(dialect: Dialect): ProjectionUnit<PressureSt
     viewSchema: z.object({ pressureTokens: int.optional(), projectedTokens: int.optional(), contextWindow: z.number().int().positive().optional() }).strict(),
     // Surface events move the total, compaction events arm a shadow price, usage samples and the route; an
     // armed claim is disarmed by any next event, so then every event is read.
-    reads: [...surfaceEventTypes(dialect), 'compaction/summary', 'compaction/prune', 'request/context', 'assistant/chunk', 'assistant/message'],
-    readsAll: (state) => state.claim !== undefined,
+    reads: [...surfaceEventTypes(dialect), 'compaction/summary', 'compaction/prune', 'request/context', 'assistant/chunk:usage', 'assistant/message'],
+    alsoReads: (state) => (state.claim !== undefined ? 'all' : null),
     init: () => ({ surfaceTokens: 0 }),
     apply: (state, event) => {
       const fold = surfaceTokensStep(dialect, state.claim, event);

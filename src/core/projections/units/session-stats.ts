@@ -24,6 +24,8 @@ const viewShape = {
   ttftMs: n, ttftSteps: z.number().int().nonnegative(), decodeMs: n, decodeTokens: n,
 };
 
+const CHUNKS: readonly string[] = ['assistant/chunk'];
+
 /** A chunk with visible model output: the first-token boundary (DSH `isTokenDelta`). */
 function isTokenDelta(chunk: any): boolean {
   switch (chunk?.type) {
@@ -78,7 +80,9 @@ export const sessionStatsUnit: ProjectionUnit<StatsState, StatsView> = {
     pendingCalls: z.record(z.string(), z.number()),
   }),
   viewSchema: z.object(viewShape).strict(),
-  reads: ['step/start', 'assistant/chunk', 'assistant/message', 'tool/call', 'tool/result', 'step/end', 'turn/end'],
+  reads: ['step/start', 'assistant/message', 'tool/call', 'tool/result', 'step/end', 'turn/end'],
+  // Chunks matter only until the open step's first token (the TTFT boundary).
+  alsoReads: (state) => (state.openStep !== null && state.openStep.firstTokenTime === null ? CHUNKS : null),
   init: () => ({
     turns: 0, steps: 0, llmMs: 0, toolMs: 0, ttftMs: 0, ttftSteps: 0, decodeMs: 0, decodeTokens: 0,
     lastTurn: null, openStep: null, pendingCalls: {},

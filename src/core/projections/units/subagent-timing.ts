@@ -34,7 +34,7 @@ export const subagentTimingUnit: ProjectionUnit<TimingState, TimingView> = {
   viewSchema: z.object({ settledMs: z.number().int().nonnegative(), active: interval.optional() }).strict(),
   // While an interval is open every event extends it; otherwise only turns and descriptors matter.
   reads: ['turn/start', 'subagent/descriptor', 'turn/end'],
-  readsAll: (state) => state.active !== undefined,
+  alsoReads: (state) => (state.active !== undefined ? 'all' : null),
   init: () => ({ descriptorSeen: false, settledMs: 0 }),
   apply: (state, event) => {
     if (event.type === 'turn/start') {

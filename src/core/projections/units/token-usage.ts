@@ -46,7 +46,8 @@ export const tokenUsageUnit: ProjectionUnit<TokenUsageState, UsageBuckets> = {
     last: z.object({ turn: z.number(), step: z.number(), buckets: bucketsSchema }).nullable(),
   }).strict(),
   viewSchema: bucketsSchema,
-  reads: ['assistant/chunk', 'assistant/message'],
+  // Usage chunks only: the deltas that make most of an rc.8 log carry none.
+  reads: ['assistant/chunk:usage', 'assistant/message'],
   init: () => ({ totals: { uncachedInputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, last: null }),
   apply: (state, event) => {
     const sample = usageSample(event);
