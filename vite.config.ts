@@ -1,26 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { CSP } from './src/csp.ts';
 
-/**
- * The Content-Security-Policy of the built page. Logs hold secrets and their
- * text is untrusted: no inline or foreign scripts, no eval, no plugins.
- * `connect-src` allows http(s) only for the `?url=` fetch the user asks for.
- * Dev mode needs inline HMR scripts, so the policy is injected at build only.
- */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' https: http: blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
+/** The page's Content-Security-Policy (src/csp.ts) as a meta tag in the built index.html. */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'dsh-csp',

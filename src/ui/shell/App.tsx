@@ -31,8 +31,9 @@ function useStartup(): void {
     const link = decodeHash(location.hash);
     applyViewLink(link);
     const url = new URLSearchParams(location.search).get('url');
-    if (url) void useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, { cursor: link.cursor });
-    else void useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, cursor: link.cursor });
+    const cursor = { cursor: link.cursor, cursorSeq: link.cursorSeq };
+    if (url) void useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, cursor);
+    else void useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...cursor });
     if (link.selected !== undefined) {
       const unsub = useSession.subscribe((s) => {
         if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
