@@ -26,6 +26,14 @@ const HEADERS = {
   'cache-control': 'no-store',
 };
 
+/**
+ * Served in place of the app's offline service worker: the real one would keep
+ * a copy of the app per port (a new origin every run) in the browser profile,
+ * and this server is local anyway. This one registers (no error in the page)
+ * and removes itself.
+ */
+const INERT_SERVICE_WORKER = "self.addEventListener('install', () => self.skipWaiting());\nself.addEventListener('activate', () => self.registration.unregister());\n";
+
 export interface LogServer {
   /** `http://127.0.0.1:PORT/TOKEN/`: the app; everything served lives under it. */
   base: string;
@@ -69,9 +77,10 @@ export async function startLogServer({ appDir, target, port }: LogServerOptions)
       const log = target.lookup(parts.slice(1).join('/'));
       return log ? void serveLog(log, req, res, send) : send(404, 'no such log');
     }
-    // The service worker would keep a copy of the app per port in the user's
-    // browser profile, and this server is local anyway: it is not served.
-    if (parts.length === 1 && parts[0] === 'sw.js') return send(404, 'not served here');
+    if (parts.length === 1 && parts[0] === 'sw.js') {
+      res.writeHead(200, { ...HEADERS, 'content-type': 'text/javascript; charset=utf-8' });
+      return void res.end(req.method === 'HEAD' ? undefined : INERT_SERVICE_WORKER);
+    }
     const rel = parts.join('/') || 'index.html';
     const file = path.join(root, rel);
     if (!file.startsWith(root + path.sep) || parts.some((p) => p === '..')) return send(404, 'not found');
