@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/corpus/**', 'test/browser/**'],
+          exclude: ['test/corpus/**', 'test/browser/**', 'test/package/**'],
           environment: 'node',
           // Property and fuzz tests do real work; CI machines have 2 cores.
           testTimeout: 60_000,
@@ -52,6 +52,17 @@ export default defineConfig({
           include: ['test/corpus/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run test:package`: packs and installs the project (needs npm and its cache; builds).
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

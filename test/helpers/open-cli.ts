@@ -32,10 +32,16 @@ export interface OpenRun {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** Starts `open` (`command` + `args`: tsx and the source by default) and resolves once it printed its URL. */
-export function startOpen(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; command?: string[] } = {}): Promise<OpenRun> {
+/**
+ * Starts `open` (`command` + `args`: tsx and the source by default; `installed`:
+ * a command that serves its own package's dist/) and resolves once it printed its URL.
+ */
+export function startOpen(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; command?: string[]; installed?: boolean } = {}): Promise<OpenRun> {
   const [bin, ...pre] = options.command ?? [TSX, CLI, 'open'];
-  const child = spawn(bin, [...pre, ...args], { cwd: options.cwd, env: { ...process.env, DSH_DEVTOOLS_APP: builtApp(), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // An installed package serves its own dist/; the source serves a fresh build.
+  const env = { ...process.env, ...(options.installed ? {} : { DSH_DEVTOOLS_APP: builtApp() }), ...options.env };
+  if (options.installed) delete env.DSH_DEVTOOLS_APP;
+  const child = spawn(bin, [...pre, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
