@@ -4,12 +4,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { COMMANDS } from '../../src/cli/commands/index.ts';
-import { CLI, TSX } from '../helpers/open-cli.ts';
+import { bundledCommand, CLI, cliBundle, TSX } from '../helpers/open-cli.ts';
 
-const run = (...args: string[]) => spawnSync(TSX, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+// The source bundled as the package builds it (node starts it fast); one case runs the source through tsx, as the npm scripts do.
+const run = (...args: string[]) => { const [node, ...bundle] = bundledCommand(); return spawnSync(node, [...bundle, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 }); };
+
+beforeAll(async () => { await cliBundle(); }, 60_000);
 const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 describe('dsh-devtools (the command and its subcommands)', () => {
@@ -28,6 +31,10 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     }
     expect(run('help', 'open').stdout).toBe(run('open', '-h').stdout);
     expect(run('--version').stdout.trim()).toBe(version);
+    // `npm run inspect` and friends run the source through tsx: the same dispatcher, the same text.
+    const fromSource = spawnSync(TSX, [CLI, '--help'], { encoding: 'utf8' });
+    expect(fromSource.status).toBe(0);
+    expect(fromSource.stdout).toBe(top.stdout);
   }, 60_000);
 
   it('no command or an unknown one is a usage mistake (exit 2)', () => {

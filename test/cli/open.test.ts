@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { CSP } from '../../src/csp.ts';
-import { builtApp, CLI, startOpen, TSX, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, bundledCommand, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-open-'));
 const logText = generateLog({ dialect: 'v4', seed: 3, turns: 2 }).text;
@@ -25,7 +25,7 @@ function rawGet(url: URL, host: string): Promise<number> {
   });
 }
 
-beforeAll(() => { builtApp(); }, 60_000);
+beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
 afterAll(async () => { for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL'); });
 
 describe('dsh-devtools open', () => {
@@ -160,7 +160,7 @@ describe('dsh-devtools open', () => {
       [['open', logFile, '--no-browser'], 1, /^open: the built app is missing \(.*index\.html\); in a clone run `npm run build` first$/, { DSH_DEVTOOLS_APP: dir }],
     ];
     for (const [args, status, message, env] of cases) {
-      const run = spawnSync(TSX, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, DSH_DEVTOOLS_APP: builtApp(), ...env } });
+      const run = spawnSync(bundledCommand()[0], [...bundledCommand().slice(1), ...args], { encoding: 'utf8', env: { ...process.env, DSH_DEVTOOLS_APP: builtApp(), ...env } });
       expect(run.status, args.join(' ')).toBe(status);
       expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(run.stderr.trim()).toMatch(message);
@@ -169,7 +169,7 @@ describe('dsh-devtools open', () => {
 
   it('a port in use is one line and exit 1', async () => {
     const run = await open([logFile, '--no-browser']);
-    const clash = spawnSync(TSX, [CLI, 'open', logFile, '--no-browser', '--port', run.url.port], { encoding: 'utf8', env: { ...process.env, DSH_DEVTOOLS_APP: builtApp() } });
+    const clash = spawnSync(bundledCommand()[0], [...bundledCommand().slice(1), 'open', logFile, '--no-browser', '--port', run.url.port], { encoding: 'utf8', env: { ...process.env, DSH_DEVTOOLS_APP: builtApp() } });
     expect(clash.status).toBe(1);
     expect(clash.stderr.trim()).toBe(`open: port ${run.url.port} is in use; choose another with --port, or leave --port out for a free one`);
     await run.stop();

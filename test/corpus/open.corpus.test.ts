@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApp, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
 import { corpusDir, corpusLogs } from './corpus-dir.ts';
 
 const logs = corpusLogs();
@@ -12,7 +12,7 @@ const logs = corpusLogs();
 const biggest = [...logs].sort((a, b) => fs.statSync(b.file).size - fs.statSync(a.file).size)[0];
 const runs: OpenRun[] = [];
 
-beforeAll(() => { builtApp(); }, 60_000);
+beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
 afterAll(async () => { for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL'); });
 
 describe('open on the corpus', () => {
