@@ -64,6 +64,7 @@ example: dsh-devtools open session.jsonl --at 120`,
     if (values.follow) console.error('open: --follow is not available yet; the log is served as it is on disk, so reload the page to see lines added since');
 
     const server = await startLogServer({ appDir: app, target, port });
+    const stopped = untilStopped(server);
     const pageFor = (rel: string, withCursor: boolean) =>
       `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${withCursor && at !== undefined ? `#cs=${at}` : ''}`;
     const first = target.entries[0].rel;
@@ -79,7 +80,7 @@ example: dsh-devtools open session.jsonl --at 120`,
       const failed = await openBrowser(url);
       if (failed) console.error(`open: could not start a browser (${failed}); open the URL above yourself`);
     }
-    await untilStopped(server);
+    await stopped;
     return 0;
   },
 };
