@@ -45,7 +45,9 @@ export function bundledCommand(): string[] {
 export function builtApp(): string {
   if (built) return built;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-app-'));
-  execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'pipe' });
+  // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'pipe', env });
   return (built = out);
 }
 

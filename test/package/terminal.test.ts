@@ -50,7 +50,8 @@ const env: NodeJS.ProcessEnv = {
   npm_config_fund: 'false',
   BROWSER: browser,
 };
-delete env.DSH_DEVTOOLS_APP;
+// As in a user's shell: no test-runner variables (vitest's NODE_ENV=test would make `npm pack` build React's development bundle).
+for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST') || key === 'DSH_DEVTOOLS_APP') delete env[key];
 const installed = path.join(prefix, 'lib', 'node_modules', 'dsh-devtools');
 
 beforeAll(() => {
