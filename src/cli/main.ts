@@ -28,9 +28,12 @@ function overview(): string {
 async function main(argv: readonly string[]): Promise<void> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') return void (await runCli(PROGRAM, () => void console.log(packageInfo().version)));
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+  if (name === 'help' && rest.length) {
+    const topic = COMMANDS.find((c) => c.name === rest[0]);
     if (topic) return void process.stdout.write(helpOf(topic));
+    return runCli(PROGRAM, () => { throw unknownCommand(rest[0]); });
+  }
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     // Asking for help is not a mistake; running with nothing is (exit 2), but the list is still shown.
     (name === undefined ? process.stderr : process.stdout).write(overview());
     if (name === undefined) process.exitCode = 2;
@@ -38,11 +41,13 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    return runCli(PROGRAM, () => {
-      throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${COMMANDS.map((c) => c.name).join(', ')} (${PROGRAM} --help)`);
-    });
+    return runCli(PROGRAM, () => { throw unknownCommand(name); });
   }
   await run(command, rest);
+}
+
+function unknownCommand(name: string): UsageError {
+  return new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${COMMANDS.map((c) => c.name).join(', ')} (${PROGRAM} --help)`);
 }
 
 function run(command: CliCommand, args: readonly string[]): Promise<void> {

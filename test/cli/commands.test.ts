@@ -45,6 +45,9 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     const unknown = run('explode', 'x.jsonl');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr.trim()).toBe('dsh-devtools: unknown command "explode"; the commands are open, inspect, gen-log (dsh-devtools --help)');
+    const help = run('help', 'explode');
+    expect(help.status).toBe(2);
+    expect(help.stderr.trim()).toBe(unknown.stderr.trim());
   }, 30_000);
 
   it('inspect --fail-on-refused exits 1 on a log DSH refuses and 0 on a clean one; piped text has no colour codes', () => {

@@ -60,7 +60,7 @@ example: dsh-devtools open session.jsonl --at 120`,
       throw new Error(`the built app is missing (${app}/index.html); in a clone run \`npm run build\` first`);
     }
     const target = resolveTarget(positionals[0]);
-    if (target.entries.length === 0) throw new Error(`no logs in ${target.label} (looked for *.jsonl, *.jsonl.zstd, *.zst, *.gz up to ${FOLDER_DEPTH} levels down)`);
+    if (target.entries.length === 0) throw new Error(`no logs in ${target.label} (looked for *.jsonl and *.ndjson, plain or .zstd, .zst, .gz, up to ${FOLDER_DEPTH} levels down)`);
     if (values.follow) console.error('open: --follow is not available yet; the log is served as it is on disk, so reload the page to see lines added since');
 
     const server = await startLogServer({ appDir: app, target, port });

@@ -75,7 +75,8 @@ export async function startLogServer({ appDir, target, port }: LogServerOptions)
     }
     if (parts[0] === 'logs') {
       const log = target.lookup(parts.slice(1).join('/'));
-      return log ? void serveLog(log, req, res, send) : send(404, 'no such log');
+      // A failure half-way through a log (the upstream of a URL dropping) ends that response only.
+      return log ? void serveLog(log, req, res, send).catch(() => res.destroy()) : send(404, 'no such log');
     }
     if (parts.length === 1 && parts[0] === 'sw.js') {
       res.writeHead(200, { ...HEADERS, 'content-type': 'text/javascript; charset=utf-8' });
