@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { CSP } from '../../src/csp.ts';
-import { builtApp, bundledCommand, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, removeBuiltApp, bundledCommand, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-open-'));
 const logText = generateLog({ dialect: 'v4', seed: 3, turns: 2 }).text;
@@ -26,7 +26,10 @@ function rawGet(url: URL, host: string): Promise<number> {
 }
 
 beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
-afterAll(async () => { for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL'); });
+afterAll(async () => {
+  for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL');
+  removeBuiltApp();
+});
 
 describe('dsh-devtools open', () => {
   it('serves the app and the log under a token, with the CSP; a wrong token, no token or a foreign Host gets 403; SIGTERM stops it', async () => {

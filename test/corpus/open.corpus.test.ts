@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApp, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, removeBuiltApp, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
 import { corpusDir, corpusLogs } from './corpus-dir.ts';
 
 const logs = corpusLogs();
@@ -13,7 +13,10 @@ const biggest = [...logs].sort((a, b) => fs.statSync(b.file).size - fs.statSync(
 const runs: OpenRun[] = [];
 
 beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
-afterAll(async () => { for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL'); });
+afterAll(async () => {
+  for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL');
+  removeBuiltApp();
+});
 
 describe('open on the corpus', () => {
   it(`serves ${biggest.name} to the printed URL's token only, and stops on SIGTERM`, async () => {

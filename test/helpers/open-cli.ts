@@ -48,8 +48,13 @@ export function builtApp(): string {
   // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test).
   const env = { ...process.env, NODE_ENV: 'production' };
   execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'pipe', env });
-  process.once('exit', () => fs.rmSync(out, { recursive: true, force: true }));
   return (built = out);
+}
+
+/** Removes the build (call in afterAll). */
+export function removeBuiltApp(): void {
+  if (built) fs.rmSync(built, { recursive: true, force: true });
+  built = undefined;
 }
 
 export interface OpenRun {
