@@ -1,26 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { CSP } from './src/csp.ts';
 
-/**
- * The Content-Security-Policy of the built page. Logs hold secrets and their
- * text is untrusted: no inline or foreign scripts, no eval, no plugins.
- * `connect-src` allows http(s) only for the `?url=` fetch the user asks for.
- * Dev mode needs inline HMR scripts, so the policy is injected at build only.
- */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' https: http: blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
+/** The page's Content-Security-Policy (src/csp.ts) as a meta tag in the built index.html. */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'dsh-csp',
@@ -56,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/corpus/**', 'test/browser/**'],
+          exclude: ['test/corpus/**', 'test/browser/**', 'test/package/**'],
           environment: 'node',
           // Property and fuzz tests do real work; CI machines have 2 cores.
           testTimeout: 60_000,
@@ -69,6 +52,17 @@ export default defineConfig({
           include: ['test/corpus/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run test:package`: packs and installs the project (needs npm and its cache; builds).
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -11,12 +11,13 @@ import { limitsTests } from '../test/browser/limits.browser.ts';
 import { perfTests } from '../test/browser/perf.browser.ts';
 import { dsh021Tests } from '../test/browser/dsh021.browser.ts';
 import { compareTests, compareCorpusTests } from '../test/browser/compare.browser.ts';
+import { openCliTests } from '../test/browser/open-cli.browser.ts';
 
 // Corpus cases need the real-log corpus beside the repo (CI and developer machines have it).
 const corpusDir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
-const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
+const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
 const dist = path.resolve('dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -40,15 +41,17 @@ for (const [name, run] of Object.entries(browserTests)) {
   const page = await context.newPage();
   const consoleErrors = [];
   const foreignRequests = [];
+  // A case that starts its own local server (dsh-devtools open) names its origin.
+  const allowedOrigins = [server.url.replace(/\/some.*/, '')];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   page.on('request', (r) => {
-    if (!r.url().startsWith(server.url.replace(/\/some.*/, '')) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url());
+    if (!allowedOrigins.some((o) => r.url().startsWith(`${o}/`)) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreignRequests.push(r.url());
     // The app only ever GETs its own files (and a ?url= log): no request may carry a body.
     if (r.method() !== 'GET' || r.postData()) foreignRequests.push(`${r.method()} ${r.url()} with a body`);
   });
   try {
-    await run({ page, context, baseUrl: server.url, origin: server.url.replace(/\/some.*/, ''), consoleErrors, foreignRequests, shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
+    await run({ page, context, baseUrl: server.url, origin: server.url.replace(/\/some.*/, ''), consoleErrors, foreignRequests, allowOrigin: (o) => allowedOrigins.push(o), shot: (n) => page.screenshot({ path: `test-results/${n}.png` }) });
     if (consoleErrors.length) throw new Error(`console errors: ${consoleErrors.join(' | ')}`);
     if (foreignRequests.length) throw new Error(`requests to other origins: ${foreignRequests.join(', ')}`);
     passed++;

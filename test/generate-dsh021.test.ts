@@ -91,7 +91,7 @@ describe('generator: 0.2.1-alpha.2 shape', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh021-'));
     const file = path.join(dir, 'log.jsonl');
     fs.writeFileSync(file, log.text);
-    const out = JSON.parse(execFileSync(path.resolve('node_modules/.bin/tsx'), ['scripts/inspect.ts', file, '--json'], { encoding: 'utf8' }));
+    const out = JSON.parse(execFileSync(path.resolve('node_modules/.bin/tsx'), ['src/cli/main.ts', 'inspect', file, '--json'], { encoding: 'utf8' }));
     expect(out.ok).toBe(true);
     expect(out.verdict).toBe('ok');
     const last = log.events.filter((e) => e.type === 'working-directory/change').at(-1)!;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SessionHeader } from '../core/log/types.ts';
+import { indexOfSeq } from '../core/replay/seq-index.ts';
 import type { LoadProgress, LoadSource, LoadSummary } from '../worker/protocol.ts';
 import type { WorkerClient } from '../worker/client.ts';
 import { useCursor } from './cursor.ts';
@@ -30,13 +31,20 @@ export interface SessionStore {
   /** Index of the open entry in `workspace`. */
   active: number;
   setClient(client: WorkerClient): void;
-  open(source: LoadSource, options?: { demo?: boolean; cursor?: number }): Promise<void>;
+  /** `cursor` (an event index) or else `cursorSeq` (the event with that seq, or the next) places the cursor; default the last event. */
+  open(source: LoadSource, options?: OpenOptions): Promise<void>;
   /** Opens several files as one workspace; the root session (no parent among them) first. */
-  openMany(sources: LoadSource[], options?: { demo?: boolean; cursor?: number }): Promise<void>;
+  openMany(sources: LoadSource[], options?: OpenOptions): Promise<void>;
   /** Switches to another session of the workspace (by entry index or session id). */
   switchTo(target: number | string): Promise<void>;
   cancel(): void;
   dismissError(): void;
+}
+
+export interface OpenOptions {
+  demo?: boolean;
+  cursor?: number;
+  cursorSeq?: number;
 }
 
 export const useSession = create<SessionStore>((set, get) => ({
@@ -71,7 +79,8 @@ export const useSession = create<SessionStore>((set, get) => ({
         ...(inWorkspace >= 0 ? { active: inWorkspace } : { workspace: [{ source, header: summary.header }], active: 0 }),
       });
       const last = summary.count - 1;
-      useCursor.getState().reset(options.cursor !== undefined ? Math.min(options.cursor, last) : last);
+      const cursor = options.cursor ?? (options.cursorSeq !== undefined ? indexOfSeq(summary.columns.seq, options.cursorSeq) : last);
+      useCursor.getState().reset(Math.min(cursor, last));
       if (!options.demo) rememberRecent(source.name);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

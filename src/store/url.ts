@@ -10,7 +10,14 @@ import { useView, type SideTab, type Theme } from './view.ts';
 const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests'];
 
 export interface LinkState {
+  /** `c`: the cursor's event index. */
   cursor?: number;
+  /**
+   * `cs`: the cursor as a seq, for links made without the loaded log at hand
+   * (`dsh-devtools open --at SEQ`); used when `c` is absent. Read, never
+   * written: once the log loads the hash carries `c` again.
+   */
+  cursorSeq?: number;
   selected?: number;
   tab?: SideTab;
   theme?: Theme;
@@ -45,6 +52,7 @@ export function decodeHash(hash: string): LinkState {
   const theme = p.get('theme');
   return {
     cursor: int('c'),
+    cursorSeq: int('cs'),
     selected: int('s') ?? int('c'),
     tab: SIDE_TABS.includes(tab as SideTab) ? (tab as SideTab) : undefined,
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,

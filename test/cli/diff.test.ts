@@ -18,7 +18,7 @@ describe('inspect diff A B (issue #20)', () => {
     fs.writeFileSync(b, generateVariant(opts, { atCall: 6, change: 'system' }).text);
     fs.writeFileSync(junk, 'not a log at all\n');
 
-    const doc = JSON.parse(execFileSync(tsx, ['scripts/inspect.ts', 'diff', a, b, '--json'], { encoding: 'utf8' }));
+    const doc = JSON.parse(execFileSync(tsx, ['src/cli/main.ts', 'diff', a, b, '--json'], { encoding: 'utf8' }));
     expect(doc.identical).toBe(false);
     expect(doc.calls.a).toBe(doc.calls.b);
     expect(doc.firstDivergence).toMatchObject({ callA: 6, callB: 6, what: 'system' });
@@ -26,16 +26,16 @@ describe('inspect diff A B (issue #20)', () => {
     expect(doc.divergences.every((d: { what: string }) => ['config', 'system', 'tools', 'messages'].includes(d.what))).toBe(true);
     expect(doc).not.toHaveProperty('rows');
 
-    const same = JSON.parse(execFileSync(tsx, ['scripts/inspect.ts', 'diff', a, a, '--json'], { encoding: 'utf8' }));
+    const same = JSON.parse(execFileSync(tsx, ['src/cli/main.ts', 'diff', a, a, '--json'], { encoding: 'utf8' }));
     expect(same).toMatchObject({ identical: true, firstDivergence: null, divergences: [] });
 
-    const text = execFileSync(tsx, ['scripts/inspect.ts', 'diff', a, junk], { encoding: 'utf8' });
+    const text = execFileSync(tsx, ['src/cli/main.ts', 'diff', a, junk], { encoding: 'utf8' });
     expect(text).toContain('B is not a DSH session log: nothing to align');
     expect(text).toContain('B (notes.txt): Not a DSH session log');
 
-    const usage = spawnSync(tsx, ['scripts/inspect.ts', 'diff', a], { encoding: 'utf8' });
+    const usage = spawnSync(tsx, ['src/cli/main.ts', 'diff', a], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
-    const missing = spawnSync(tsx, ['scripts/inspect.ts', 'diff', a, path.join(dir, 'nope.jsonl')], { encoding: 'utf8' });
+    const missing = spawnSync(tsx, ['src/cli/main.ts', 'diff', a, path.join(dir, 'nope.jsonl')], { encoding: 'utf8' });
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);

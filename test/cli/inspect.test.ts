@@ -9,6 +9,7 @@ import { readLogText } from '../../src/core/log/reader.ts';
 import { zstdBomb } from '../../src/core/fuzz/bomb.ts';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
+const cli = 'src/cli/main.ts';
 
 describe('inspect (the CLI and the core share it)', () => {
   it('reports counts, surface, messages, projections, prompt and requests, and --at moves the state', () => {
@@ -30,10 +31,10 @@ describe('inspect (the CLI and the core share it)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
     const file = path.join(dir, 'log.jsonl');
     fs.writeFileSync(file, generateLog({ dialect: 'v4', seed: 1, turns: 1 }).text);
-    const out = JSON.parse(execFileSync(tsx, ['scripts/inspect.ts', file, '--json'], { encoding: 'utf8' }));
+    const out = JSON.parse(execFileSync(tsx, [cli, 'inspect', file, '--json'], { encoding: 'utf8' }));
     expect(out.format).toMatchObject({ version: 4, dialect: 'v4' });
     for (const key of ['format', 'header', 'eventCount', 'lastSeq', 'eventTypeCounts', 'tornTail', 'diagnostics', 'ok', 'surface', 'messages', 'transcript', 'synthetic']) expect(out).toHaveProperty(key);
-    const missing = spawnSync(tsx, ['scripts/inspect.ts', path.join(dir, 'nope.jsonl')], { encoding: 'utf8' });
+    const missing = spawnSync(tsx, [cli, 'inspect', path.join(dir, 'nope.jsonl')], { encoding: 'utf8' });
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   }, 30_000);
@@ -44,7 +45,7 @@ describe('inspect (the CLI and the core share it)', () => {
     const { bytes, head } = zstdBomb(800_000_000);
     expect(bytes.length).toBeLessThan(26_000);
     fs.writeFileSync(file, bytes);
-    const run = spawnSync(tsx, ['scripts/inspect.ts', file, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const run = spawnSync(tsx, [cli, 'inspect', file, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
@@ -60,31 +61,31 @@ describe('inspect (the CLI and the core share it)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
     const file = path.join(dir, 'log.jsonl');
     fs.writeFileSync(file, generateLog({ dialect: 'v0', seed: 4, turns: 4, compactEvery: 2, packChunks: true }).text);
-    const whole = execFileSync(tsx, ['scripts/inspect.ts', file, '--json', '--at', '40'], { encoding: 'utf8' });
-    const streamed = execFileSync(tsx, ['scripts/inspect.ts', file, '--json', '--at', '40', '--stream'], { encoding: 'utf8' });
+    const whole = execFileSync(tsx, [cli, 'inspect', file, '--json', '--at', '40'], { encoding: 'utf8' });
+    const streamed = execFileSync(tsx, [cli, 'inspect', file, '--json', '--at', '40', '--stream'], { encoding: 'utf8' });
     expect(JSON.parse(streamed)).toEqual(JSON.parse(whole));
     expect(JSON.parse(whole).asOfSeq).toBe(40);
   }, 30_000);
 
   it('prints one line per error (exit 1, 2 for usage), and the stack only with --debug', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
-    const folder = spawnSync(tsx, ['scripts/inspect.ts', dir], { encoding: 'utf8' });
+    const folder = spawnSync(tsx, [cli, 'inspect', dir], { encoding: 'utf8' });
     expect(folder.status).toBe(1);
     expect(folder.stderr.trim().split('\n')).toEqual([`inspect: ${dir} is a folder; give one log file`]);
-    const debug = spawnSync(tsx, ['scripts/inspect.ts', dir, '--debug'], { encoding: 'utf8' });
+    const debug = spawnSync(tsx, [cli, 'inspect', dir, '--debug'], { encoding: 'utf8' });
     expect(debug.status).toBe(1);
     const lines = debug.stderr.trim().split('\n');
     expect(lines[0]).toBe(folder.stderr.trim());
     expect(lines.slice(1).some((l) => /^\s+at /.test(l))).toBe(true);
-    const usage = spawnSync(tsx, ['scripts/inspect.ts', '--at', 'x'], { encoding: 'utf8' });
+    const usage = spawnSync(tsx, [cli, 'inspect', '--at', 'x'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
     expect(usage.stderr.trim().split('\n')).toHaveLength(1);
     // Other commands follow the same rules.
-    const gen = spawnSync(tsx, ['scripts/gen-log.ts', '--events', '10', '--out', path.join(dir, 'no', 'such', 'dir.jsonl')], { encoding: 'utf8' });
+    const gen = spawnSync(tsx, [cli, 'gen-log', '--events', '10', '--out', path.join(dir, 'no', 'such', 'dir.jsonl')], { encoding: 'utf8' });
     expect(gen.status).toBe(1);
     expect(gen.stderr.trim().split('\n')).toHaveLength(1);
     expect(gen.stderr).toMatch(/^gen-log: .*ENOENT/);
-    const genUsage = spawnSync(tsx, ['scripts/gen-log.ts'], { encoding: 'utf8' });
+    const genUsage = spawnSync(tsx, [cli, 'gen-log'], { encoding: 'utf8' });
     expect(genUsage.status).toBe(2);
     const conformance = spawnSync(tsx, ['scripts/conformance.ts', path.join(dir, 'none'), dir], { encoding: 'utf8' });
     expect(conformance.status).toBe(2);

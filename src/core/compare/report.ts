@@ -3,7 +3,7 @@ import type { DiffKind } from './request-parts.ts';
 import type { RunSummary } from './summary.ts';
 
 /**
- * What `npm run inspect -- diff A B` prints: the report as a JSON document
+ * What `dsh-devtools diff A B` (npm run diff) prints: the report as a JSON document
  * (without the row list, which the app reads) or a short human report.
  */
 export type DiffDocument = Omit<CompareReport, 'rows'>;

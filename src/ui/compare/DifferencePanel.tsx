@@ -128,7 +128,7 @@ function DifferenceList() {
           <li key={it.row} className={it.row === row ? 'current' : ''}><button className="link" onClick={() => seekRow(it.row)}>row {it.row + 1}</button> {it.text}</li>
         ))}
       </ol>
-      {items.length > LIST_MAX && <p className="muted">… {items.length - LIST_MAX} more: step with “difference ›” (e), or use <span className="mono">npm run inspect -- diff A B --json</span>.</p>}
+      {items.length > LIST_MAX && <p className="muted">… {items.length - LIST_MAX} more: step with “difference ›” (e), or use <span className="mono">dsh-devtools diff A B --json</span>.</p>}
     </section>
   );
 }

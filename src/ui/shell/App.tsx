@@ -36,9 +36,10 @@ function useStartup(): void {
     applyViewLink(link);
     const url = new URLSearchParams(location.search).get('url');
     const vs = new URLSearchParams(location.search).get('vs');
+    const cursor = { cursor: link.cursor, cursorSeq: link.cursorSeq };
     const opened = url && vs ? openPair(url, vs, link.cursor)
-      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, { cursor: link.cursor })
-      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, cursor: link.cursor });
+      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, cursor)
+      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...cursor });
     // A link in compare mode (issue #20) names B by its workspace entry, and carries both cursors.
     const compare = link.compare;
     if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });

@@ -1,0 +1,87 @@
+// `dsh-devtools gen-log --events N [--format v0|v4|dsh021] [--shape long] [--zstd] [--seed S] --out F`:
+// writes a realistic DSH log of about N events, made entirely by our generator
+// (dsh021: a format-4 log shaped like DSH 0.2.1-alpha.2's; long: a 1M-token
+// session that never compacts, its surface growing for thousands of calls).
+// Written line by line, so a log of any size fits in memory.
+import fs from 'node:fs';
+import { zstdRawFrame } from '../../core/fuzz/encode.ts';
+import { generateLog, streamLog } from '../../core/generate/generate-log.ts';
+import { text, wholeNumber } from '../args.ts';
+import { UsageError } from '../errors.ts';
+import type { CliCommand } from '../registry.ts';
+import { progress } from '../tty.ts';
+
+const USAGE = 'gen-log --events N [--format v0|v4|dsh021] [--shape long] [--zstd] [--seed S] --out FILE';
+const FORMATS = ['v0', 'v4', 'dsh021'];
+const SHAPES = ['default', 'long'];
+
+export const genLogCommand: CliCommand = {
+  name: 'gen-log',
+  summary: 'Write a realistic generated DSH log (our own generator; for demos, tests and benchmarks).',
+  usage: USAGE,
+  help: `
+  --events N     about N events (default 10000)
+  --format F     v0 (0.1.0-rc.8 shape, the default), v4, or dsh021 (format 4 shaped like DSH 0.2.1-alpha.2's)
+  --shape long   a long session: 1M-token window, no compaction or pruning
+  --zstd         write zstd frames, one per batch, as DSH appends them
+  --seed S       the generator's seed (default 1); the same seed writes the same log
+  --out FILE     where to write it
+
+Prints one line: the file, its events, lines and bytes.
+
+example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
+  flags: {
+    events: { type: 'string' },
+    format: { type: 'string' },
+    shape: { type: 'string' },
+    zstd: { type: 'boolean' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+  },
+  run({ values, positionals }) {
+    const usage = `dsh-devtools ${USAGE}`;
+    const events = wholeNumber(values.events, 'events', usage) ?? 10_000;
+    const seed = wholeNumber(values.seed, 'seed', usage) ?? 1;
+    const format = text(values.format) ?? 'v0';
+    const shapeName = text(values.shape) ?? 'default';
+    const out = text(values.out);
+    if (!out) throw new UsageError(`--out FILE is needed; usage: ${usage}`);
+    if (events <= 0 || positionals.length) throw new UsageError(`usage: ${usage}`);
+    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; usage: ${usage}`);
+    if (!SHAPES.includes(shapeName)) throw new UsageError(`--shape must be one of ${SHAPES.join(', ')}; usage: ${usage}`);
+    const zstd = values.zstd === true;
+
+    // Events per turn depend on the dialect (V0 chunks are separate events) and the shape: calibrate on a small log.
+    const long = shapeName === 'long';
+    const shape = { ...(format === 'dsh021' ? { dialect: 'v4' as const, dsh021: true } : { dialect: format as 'v0' | 'v4' }), long };
+    const sample = generateLog({ ...shape, seed, turns: 8 });
+    const turns = Math.max(1, Math.round((events / sample.events.length) * 8));
+    // DSH appends batches as separate zstd frames (log-and-surface §1.4); ours are stored-block frames.
+    const enc = new TextEncoder();
+    const fd = fs.openSync(out, 'w');
+    const shown = progress('gen-log');
+    let batch: string[] = [];
+    let lines = 0;
+    const flush = () => {
+      if (!batch.length) return;
+      const chunk = batch.join('\n') + '\n';
+      if (zstd) fs.writeSync(fd, zstdRawFrame(enc.encode(chunk)));
+      else fs.writeSync(fd, chunk);
+      batch = [];
+      shown.update(`${lines} lines written`, lines / events);
+    };
+    let written: number;
+    try {
+      written = streamLog({ ...shape, seed, turns }, (line) => {
+        batch.push(line);
+        lines++;
+        if (lines === 1 || batch.length >= 200) flush();
+      });
+      flush();
+    } finally {
+      shown.done();
+      fs.closeSync(fd);
+    }
+    console.log(`${out}: ${written} events, ${lines} lines, ${fs.statSync(out).size} bytes (${format}${long ? ', long session' : ''}${zstd ? ', zstd frames' : ''}, seed ${seed}, ${turns} turns)`);
+  },
+};

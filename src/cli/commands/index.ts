@@ -1,0 +1,10 @@
+// Every subcommand of `dsh-devtools`, in the order --help lists them. A new
+// command (diff, summary, export-html, serve-logs…) is a module beside these
+// exporting a CliCommand, added here; nothing else changes.
+import type { CliCommand } from '../registry.ts';
+import { diffCommand } from './diff.ts';
+import { genLogCommand } from './gen-log.ts';
+import { inspectCommand } from './inspect.ts';
+import { openCommand } from './open.ts';
+
+export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, genLogCommand];

@@ -1,0 +1,100 @@
+// `dsh-devtools open <log|folder|url> [--at SEQ] [--port P] [--no-browser] [--follow]`:
+// the built app and the named log on 127.0.0.1 behind a random token, opened
+// in the default browser (the page loads the log through `?url=`, same origin,
+// so the app's `connect-src 'self'` covers it). Runs until Ctrl-C or SIGTERM.
+import fs from 'node:fs';
+import path from 'node:path';
+import { wholeNumber } from '../args.ts';
+import { UsageError } from '../errors.ts';
+import { openBrowser } from '../open/browser.ts';
+import { FOLDER_DEPTH, resolveTarget } from '../open/logs.ts';
+import { startLogServer, type LogServer } from '../open/server.ts';
+import { appDir } from '../package-root.ts';
+import type { CliCommand } from '../registry.ts';
+
+const USAGE = 'open <log|folder|url> [--at SEQ] [--port P] [--no-browser] [--follow]';
+/** Logs of a folder listed on stderr; the rest are still served. */
+const SHOWN = 20;
+
+export const openCommand: CliCommand = {
+  name: 'open',
+  summary: 'Open a log in the app: serve the built app and the log on 127.0.0.1 and open the browser.',
+  usage: USAGE,
+  help: `
+The page and the log are served only under a random token in the URL (any
+other path gets 403), on 127.0.0.1, with the app's Content-Security-Policy.
+The log is read in place, never copied. The URL is printed on stdout; notes
+go to stderr. Ctrl-C (or SIGTERM) stops the server.
+
+  <log>          a log file (.jsonl, .zst, .gz, by content)
+  <folder>       serves the folder's logs read-only (*.jsonl[.zstd|.zst|.gz], up to
+                 ${FOLDER_DEPTH} levels down, as DSH lays out sessions) and opens the newest;
+                 the others are listed on stderr with their URLs
+  <url>          an http(s) log URL: this command fetches it for the page, so the host needs no CORS
+  --at SEQ       put the cursor on that seq (or the next one after it)
+  --port P       listen on port P (default: a free port)
+  --no-browser   do not start a browser; open the printed URL yourself
+  --follow       not available yet (live tail is planned): the log is served as it
+                 is on disk each time the page loads it, so reload to see new lines
+
+The browser is started with xdg-open (Linux), open (macOS) or the URL handler
+(Windows), or the program named by $BROWSER. DSH_DEVTOOLS_APP names another
+built app folder to serve (default: the package's dist/).
+
+example: dsh-devtools open session.jsonl --at 120`,
+  flags: {
+    at: { type: 'string' },
+    port: { type: 'string' },
+    'no-browser': { type: 'boolean' },
+    follow: { type: 'boolean' },
+  },
+  async run({ values, positionals }) {
+    const usage = `dsh-devtools ${USAGE}`;
+    const at = wholeNumber(values.at, 'at', usage);
+    const port = wholeNumber(values.port, 'port', usage) ?? 0;
+    if (port > 65535) throw new UsageError(`--port must be at most 65535; usage: ${usage}`);
+    if (positionals.length !== 1) throw new UsageError(`give one log, folder or URL; usage: ${usage}`);
+
+    const app = appDir();
+    if (!fs.existsSync(path.join(app, 'index.html'))) {
+      throw new Error(`the built app is missing (${app}/index.html); in a clone run \`npm run build\` first`);
+    }
+    const target = resolveTarget(positionals[0]);
+    if (target.entries.length === 0) throw new Error(`no logs in ${target.label} (looked for *.jsonl and *.ndjson, plain or .zstd, .zst, .gz, up to ${FOLDER_DEPTH} levels down)`);
+    if (values.follow) console.error('open: --follow is not available yet; the log is served as it is on disk, so reload the page to see lines added since');
+
+    const server = await startLogServer({ appDir: app, target, port });
+    const stopped = untilStopped(server);
+    const pageFor = (rel: string, withCursor: boolean) =>
+      `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${withCursor && at !== undefined ? `#cs=${at}` : ''}`;
+    const first = target.entries[0].rel;
+    const url = pageFor(first, true);
+    process.stdout.write(url + '\n');
+    console.error(`open: serving ${target.kind === 'folder' ? `${target.entries.length} log${target.entries.length === 1 ? '' : 's'} of ${target.label}` : target.label} on ${new URL(server.base).host}, only to the token in the URL; Ctrl-C stops`);
+    if (target.kind === 'folder') {
+      console.error(`open: opened the newest, ${first}${target.entries.length > 1 ? '; the others:' : ''}`);
+      for (const entry of target.entries.slice(1, SHOWN + 1)) console.error(`  ${entry.rel}  ${pageFor(entry.rel, false)}`);
+      if (target.entries.length > SHOWN + 1) console.error(`  … and ${target.entries.length - SHOWN - 1} more (served too)`);
+    }
+    if (!values['no-browser']) {
+      const failed = await openBrowser(url);
+      if (failed) console.error(`open: could not start a browser (${failed}); open the URL above yourself`);
+    }
+    await stopped;
+    return 0;
+  },
+};
+
+/** Resolves once Ctrl-C or SIGTERM has closed the server. */
+function untilStopped(server: LogServer): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      console.error(`open: stopped (${signal})`);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

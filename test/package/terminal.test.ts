@@ -1,0 +1,150 @@
+// `npm run test:package`: every command of the README's "Use it from a
+// terminal" section, run as written, in order: the installs (into a temporary
+// global prefix, offline), then the commands from an empty folder with a
+// temporary HOME. Long-running `open` lines are checked through their URL and
+// stopped. Also checks what the package holds and that it runs with no
+// dependency installed beside it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { inspect } from '../../src/core/inspect.ts';
+import { readLogFile } from '../../src/cli/node-source.ts';
+import { CSP } from '../../src/csp.ts';
+import { startOpen, withWrongToken } from '../helpers/open-cli.ts';
+
+const repo = path.resolve('.');
+const readme = fs.readFileSync('README.md', 'utf8');
+const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
+const tarball = path.join(repo, `dsh-devtools-${version}.tgz`);
+
+/** The shell lines of the section's code blocks, without their comments. */
+function sectionCommands(): string[][] {
+  const start = readme.indexOf('\n## Use it from a terminal\n');
+  const end = readme.indexOf('\n## ', start + 1);
+  expect(start).toBeGreaterThan(0);
+  const section = readme.slice(start, end);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
+    m[1].split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean));
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-package-'));
+const prefix = path.join(tmp, 'prefix');
+const home = path.join(tmp, 'home');
+const work = path.join(tmp, 'work');
+const seen = path.join(tmp, 'browser-saw.txt');
+const browser = path.join(tmp, 'browser.mjs');
+// The folder example: a DSH-style sessions root in the temporary HOME (log-and-surface §1.2).
+const sessionLog = path.join(home, '.dsh', 'sessions', '--work--', 'sess-1', 'session.jsonl');
+const cache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  HOME: home,
+  PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH}`,
+  npm_config_prefix: prefix,
+  npm_config_cache: cache,
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  BROWSER: browser,
+};
+// As in a user's shell: no test-runner variables (vitest's NODE_ENV=test would make `npm pack` build React's development bundle).
+for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST') || key === 'DSH_DEVTOOLS_APP') delete env[key];
+const installed = path.join(prefix, 'lib', 'node_modules', 'dsh-devtools');
+
+beforeAll(() => {
+  for (const d of [prefix, work, path.dirname(sessionLog)]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(sessionLog, generateLog({ dialect: 'v4', seed: 8, turns: 2 }).text);
+  // Stands in for the desktop's browser ($BROWSER): notes the URL it was asked to open.
+  fs.writeFileSync(browser, `#!/usr/bin/env node\nimport fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(seen)}, process.argv[2]);\n`, { mode: 0o755 });
+});
+afterAll(() => { fs.rmSync(tarball, { force: true }); });
+
+const sh = (line: string, cwd: string) => spawnSync('bash', ['-c', line], { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+
+async function checkOpen(line: string): Promise<void> {
+  fs.rmSync(seen, { force: true });
+  const run = await startOpen([], { command: ['bash', '-c', `exec ${line}`], cwd: work, env, installed: true });
+  const page = await fetch(run.url);
+  expect(page.status, line).toBe(200);
+  expect(page.headers.get('content-security-policy')).toBe(CSP);
+  expect(await page.text()).toContain('<div id="root"></div>');
+  const log = await fetch(run.logUrl);
+  expect(log.status, line).toBe(200);
+  const served = await log.text();
+  expect((await fetch(withWrongToken(run.logUrl))).status).toBe(403);
+  expect((await fetch(withWrongToken(run.url))).status).toBe(403);
+  if (line.includes('~/.dsh/sessions')) expect(served).toBe(fs.readFileSync(sessionLog, 'utf8'));
+  else expect(served).toBe(fs.readFileSync(path.join(work, 'session.jsonl'), 'utf8'));
+  const at = line.match(/--at (\d+)/);
+  expect(run.url.hash).toBe(at ? `#cs=${at[1]}` : '');
+  if (!line.includes('--no-browser')) {
+    for (let i = 0; i < 100 && !fs.existsSync(seen); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fs.readFileSync(seen, 'utf8')).toBe(run.url.href);
+  }
+  const stopped = await run.stop('SIGINT');
+  expect(stopped.code, line).toBe(0);
+}
+
+describe('README: Use it from a terminal', () => {
+  const [install, use] = sectionCommands();
+
+  it('shows the installs from a clone and from a tarball, and the commands', () => {
+    expect(install.every((l) => l.startsWith('npm '))).toBe(true);
+    expect(install).toContain('npm install -g .');
+    expect(install).toContain(`npm install -g ./dsh-devtools-${version}.tgz`);
+    expect(use.every((l) => /^(npx )?dsh-devtools /.test(l))).toBe(true);
+    expect(use.some((l) => l.startsWith('dsh-devtools open ') && !l.includes('--no-browser'))).toBe(true);
+  });
+
+  it('installs as written (offline, into a temporary global prefix)', () => {
+    for (const line of install) {
+      const result = sh(line, repo);
+      expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+      if (line === 'npm install -g .') {
+        expect(fs.realpathSync(installed)).toBe(fs.realpathSync(repo));
+        expect(sh('dsh-devtools --version', work).stdout.trim()).toBe(version);
+      }
+    }
+    // The tarball install replaced the link with a real copy of the package.
+    expect(fs.lstatSync(installed).isSymbolicLink()).toBe(false);
+  });
+
+  it('the installed package holds the built app and the command only, and needs no dependency', () => {
+    const files = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
+    expect(files.filter((f) => !/^(dist|dist-cli)\//.test(f)).sort()).toEqual(['README.md', 'package.json']);
+    expect(files).toContain('dist/index.html');
+    expect(files).toContain('dist-cli/dsh-devtools.mjs');
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
+    const bundle = fs.readFileSync(path.join(installed, 'dist-cli', 'dsh-devtools.mjs'), 'utf8');
+    const imports = [...bundle.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((s) => !s.startsWith('node:'))).toEqual([]);
+    expect(bundle).not.toMatch(/__require\(/);
+    const unpacked = spawnSync('du', ['-sk', installed], { encoding: 'utf8' }).stdout.split('\t')[0];
+    console.log(`package: ${(fs.statSync(tarball).size / 1024).toFixed(0)} KiB tarball, ${unpacked} KiB installed, ${files.length} files, 0 dependencies`);
+  });
+
+  it('runs every command as written, from an empty folder', async () => {
+    for (const line of use) {
+      if (/^(npx )?dsh-devtools open /.test(line)) {
+        await checkOpen(line);
+        continue;
+      }
+      const result = sh(line, work);
+      expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+      if (line.includes('gen-log')) expect(result.stdout).toMatch(/^session\.jsonl: \d+ events/);
+      if (line.includes('--help')) expect(result.stdout).toMatch(/^commands:\n {2}open /m);
+      if (line.includes('inspect') && line.includes('--json')) {
+        // The bundle gives what the source gives.
+        const expected = JSON.parse(JSON.stringify(inspect(await readLogFile(path.join(work, 'session.jsonl')))));
+        expect(JSON.parse(result.stdout)).toEqual(expected);
+      } else if (line.includes('inspect')) {
+        expect(result.stdout).toMatch(/^verdict {3}ok: /m);
+      }
+    }
+  });
+});
