@@ -25,6 +25,10 @@ import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
+import { FingerprintTap } from '../core/log/fingerprint.ts';
+import { valueDiff } from '../core/projections/value-diff.ts';
+import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
+import type { ToolCallRef } from './protocol.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -44,8 +48,12 @@ export class Engine {
   private nodeViews = new Map<number, SurfaceNodeView>();
   /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
   private replacementBySeq = new Map<number, Replacement>();
-  /** Seqs where each projection unit changed, computed once per load. */
+  /** Seqs where each projection unit's value changed (deep equality), computed once per load. */
   private changeSeqs = new Map<string, number[]>();
+  /** Seqs where a unit was written again with an equal value. */
+  private equalWriteSeqs = new Map<string, number[]>();
+  /** The log's spawn points (asked for only in a workspace of several logs), found once. */
+  private spawnPoints: SpawnPoint[] | null = null;
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
@@ -54,7 +62,11 @@ export class Engine {
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
-    const { chunks, totalBytes } = await openSource(source);
+    const opened = await openSource(source);
+    const { totalBytes } = opened;
+    // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
+    const tap = new FingerprintTap();
+    const chunks = (async function* () { for await (const chunk of opened.chunks) { tap.add(chunk); yield chunk; } })();
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
@@ -115,7 +127,9 @@ export class Engine {
     this.previews = new Map();
     this.nodeViews = new Map();
     this.replacementBySeq = new Map(session.surface.replacements.map((r) => [r.seq, r]));
-    this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqs(u.key)]));
+    this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, false)]));
+    this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
+    this.spawnPoints = null;
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
@@ -129,13 +143,19 @@ export class Engine {
     };
     const typeCounts: Record<string, number> = {};
     let turns = 0;
+    const endSeedType = typeNames.indexOf('session/end-seed');
+    let lastMarker: number | null = null;
     for (let i = 0; i < logged; i++) {
       const type = typeNames[columns.typeId[i]];
       typeCounts[type] = (typeCounts[type] ?? 0) + 1;
       if (type === 'turn/start') turns++;
+      if (columns.typeId[i] === endSeedType && isInheritedMarker(session.events.at(i)!)) lastMarker = columns.seq[i];
     }
+    const inheritedSeq = inheritedEventCount(read.header, lastMarker);
     return {
       name: source.name,
+      fingerprint: tap.value(),
+      inherited: { seq: inheritedSeq, events: countBelow(columns.seq, inheritedSeq, logged) },
       header: read.header,
       version: read.version,
       dialect: read.dialect,
@@ -172,6 +192,7 @@ export class Engine {
         stateVersion: u.stateVersion,
         hostOnly: u.hostOnly === true,
         changes: this.changeSeqs.get(u.key) ?? [],
+        equalWrites: this.equalWriteSeqs.get(u.key) ?? [],
         failure: projections.cell(u.key)?.failure ?? null,
       })),
       loadMs: Date.now() - started,
@@ -213,7 +234,37 @@ export class Engine {
       diagnostics: session.diagnostics.filter((d) => d.seq === event.seq),
       surfaceStatus: session.surface.nodes.includes(event.seq) ? 'node' : shadow ? 'shadowed' : 'not-a-node',
       shadowedBy: shadow?.seq,
+      message: deriveEventMessage(event),
+      call: event.type === 'tool/result' ? this.callOf(event) : null,
+      spawn: spawnPointOf(event),
     };
+  }
+
+  /** The tool call a tool result answers: the `tool/call` among its sourceEventSeqs. */
+  private callOf(event: LogEvent): ToolCallRef | null {
+    for (const seq of event.sourceEventSeqs ?? []) {
+      const call = this.need().session.eventAt(seq);
+      if (call?.type !== 'tool/call') continue;
+      const d = call.data ?? {};
+      return { seq, callId: typeof d.callId === 'string' ? d.callId : null, name: String(d.name ?? ''), arguments: d.arguments };
+    }
+    return null;
+  }
+
+  /** Where this log starts child sessions (subagent calls, catalog and workflow records), read once from those events only. */
+  spawns(): SpawnPoint[] {
+    if (this.spawnPoints) return this.spawnPoints;
+    const { session, index } = this.need();
+    const ids = new Set(SPAWN_TYPES.map((t) => index.typeNames.indexOf(t)).filter((t) => t >= 0));
+    const out: SpawnPoint[] = [];
+    const { typeId } = index.columns;
+    for (let i = 0; i < session.loggedCount; i++) {
+      if (!ids.has(typeId[i])) continue;
+      const point = spawnPointOf(session.events.at(i)!);
+      if (point) out.push(point);
+    }
+    this.spawnPoints = out;
+    return out;
   }
 
   /**
@@ -368,6 +419,9 @@ export class Engine {
         // The watermark advances on every event; a unit whose fold threw stops at its failure.
         observedSeq: failed && failed.kind === 'threw' ? failed.seq - 1 : seq,
         changedHere: changes[k - 1] === seq,
+        rewroteHere: !(changes[k - 1] === seq) && includesSorted(this.equalWriteSeqs.get(unit.key) ?? [], seq),
+        // What changed: the value before this event against the one after it (only at a change).
+        diff: changes[k - 1] === seq ? valueDiff(unit.view(registry.stateAt(unit.key, seq - 1)), unit.view(state)) : null,
         prevChange: changes[k - 1] === seq ? (changes[k - 2] ?? null) : (changes[k - 1] ?? null),
         nextChange: changes[k] ?? null,
         failure: failed,
@@ -527,6 +581,7 @@ export class Engine {
         case 'context': result = this.context(req.a, req.b); break;
         case 'request': result = this.request(req.index, req.window); break;
         case 'requestJson': result = this.requestJson(req.index); break;
+        case 'spawns': result = this.spawns(); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
       }
@@ -595,6 +650,20 @@ const REQUEST_PAGE = 50;
 
 /** The most rows one panel query may ask for (a screen is a few dozen). */
 const WINDOW_MAX = 2000;
+
+/** How many of the first `n` entries of a sorted array are < `value`. */
+function countBelow(sorted: ArrayLike<number>, value: number, n: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < value) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** Whether a sorted array holds `value`. */
+function includesSorted(sorted: readonly number[], value: number): boolean {
+  const k = countAtOrBelow(sorted, value);
+  return k > 0 && sorted[k - 1] === value;
+}
 
 /** How many entries of a sorted array are ≤ `value` (binary search). */
 function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {

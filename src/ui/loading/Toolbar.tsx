@@ -44,7 +44,7 @@ export function Toolbar() {
       <SessionSwitcher />
       {summary && (
         <span className="session-name" title={summary.header?.id ?? ''}>
-          {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
+          {summary.name} · v{summary.version} · <span title="Events in the file, and the ones DSH appends when it restores the log (interrupted-turn closers, the end-seed marker)">{eventCountText(summary.count, summary.syntheticCount)}</span>
           {VERDICT_TEXT[summary.verdict.kind].badge && (
             <span className={`badge ${VERDICT_TEXT[summary.verdict.kind].tone} verdict-badge`} data-verdict={summary.verdict.kind} title={summary.verdict.summary}>
               {VERDICT_TEXT[summary.verdict.kind].badge}
@@ -87,4 +87,10 @@ export function Toolbar() {
       )}
     </header>
   );
+}
+
+/** "45 events + 1 synthetic": the file's events, then the ones a restore appends (counted apart, so counts agree everywhere). */
+export function eventCountText(count: number, synthetic: number): string {
+  const logged = count - synthetic;
+  return `${logged.toLocaleString()} event${logged === 1 ? '' : 's'}${synthetic ? ` + ${synthetic.toLocaleString()} synthetic` : ''}`;
 }
