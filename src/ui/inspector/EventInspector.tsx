@@ -69,7 +69,7 @@ export function EventInspector() {
         )}
       </div>
       <div className="scroll json">
-        {view === 'text' && detail.message && <MessageView key={event.seq} message={detail.message} calls={calls} onSeq={jump} />}
+        {view === 'text' && detail.message && <MessageView key={event.seq} message={detail.message} calls={calls} onSeq={jump} modes={false} />}
         {view === 'text' && !detail.message && isCall && (
           <div className="msg-block msg-call">
             <div className="msg-call-head">→ call <strong className="mono">{String(event.data.name)}</strong> <span className="mono muted">{String(event.data.callId ?? '')}</span></div>

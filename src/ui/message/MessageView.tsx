@@ -14,7 +14,7 @@ export type MessageMode = 'text' | 'tree' | 'raw';
  * toggle away. Every string is a React text node: log text is never parsed
  * as HTML, evaluated or re-encoded.
  */
-export function MessageView({ message, title, calls, onSeq, defaultMode = 'text' }: {
+export function MessageView({ message, title, calls, onSeq, defaultMode = 'text', modes = true }: {
   message: Message;
   /** What the list says before the role (a position, a seq link). */
   title?: ReactNode;
@@ -23,6 +23,8 @@ export function MessageView({ message, title, calls, onSeq, defaultMode = 'text'
   /** Moves the cursor to a seq (a call's event). */
   onSeq?: (seq: number) => void;
   defaultMode?: MessageMode;
+  /** Offer the text / tree / raw toggle (off where the caller has its own, as Event detail does). */
+  modes?: boolean;
 }) {
   const [mode, setMode] = useState<MessageMode>(defaultMode);
   const role = typeof message.role === 'string' ? message.role : 'unknown';
@@ -38,11 +40,11 @@ export function MessageView({ message, title, calls, onSeq, defaultMode = 'text'
         {source && <span className="msg-source">{source}</span>}
         {message.isError === true && <span className="badge error">error</span>}
         {typeof message.id === 'string' && <span className="mono muted msg-id" title="message id">{message.id}</span>}
-        <span className="segmented msg-mode" role="radiogroup" aria-label="Message view">
+        {modes && <span className="segmented msg-mode" role="radiogroup" aria-label="Message view">
           {(['text', 'tree', 'raw'] as const).map((m) => (
             <button key={m} role="radio" aria-checked={mode === m} className={mode === m ? 'active' : ''} onClick={() => setMode(m)}>{m}</button>
           ))}
-        </span>
+        </span>}
       </header>
       {mode === 'text' && (
         <div className="msg-body">
