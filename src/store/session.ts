@@ -51,6 +51,8 @@ export interface SessionStore {
   active: number;
   /** The open session's children in the workspace (found once the log is loaded). */
   children: ChildLink[];
+  /** Counts finished loads, set once a load's cursor and search are in place (what waits for a log watches this). */
+  loads: number;
   setClient(client: WorkerClient): void;
   open(source: LoadSource, options?: OpenOptions): Promise<void>;
   /** Opens several files as one workspace; the root session (no parent among them) first. */
@@ -76,6 +78,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   workspace: [],
   active: 0,
   children: [],
+  loads: 0,
   setClient: (client) => set({ client }),
   async open(source, options = {}) {
     const client = get().client;
@@ -98,6 +101,7 @@ export const useSession = create<SessionStore>((set, get) => ({
       // The search belongs to its log: another log starts with its own (issue #17).
       useView.getState().setSearch(options.search ?? entry?.search ?? '');
       if (!options.demo) rememberRecent(source.name);
+      set({ loads: get().loads + 1 });
       if (get().workspace.length > 1) void findChildren(get, set, client, summary);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

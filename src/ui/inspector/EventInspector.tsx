@@ -68,7 +68,7 @@ export function EventInspector() {
           <label className="muted"><input type="checkbox" checked={showStored} onChange={(e) => setShowStored(e.target.checked)} /> as stored (DSH upgrades this legacy shape on load)</label>
         )}
       </div>
-      <div className="scroll json">
+      <div className={view === 'text' ? 'scroll inspector-text' : 'scroll json'}>
         {view === 'text' && detail.message && <MessageView key={event.seq} message={detail.message} calls={calls} onSeq={jump} modes={false} />}
         {view === 'text' && !detail.message && isCall && (
           <div className="msg-block msg-call">

@@ -9,6 +9,16 @@ function entryText(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** An edited entry: "content: pending → completed" when only a todo's status moved, else before → after. */
+function editText(before: unknown, after: unknown): string {
+  const b = before as Record<string, unknown> | null;
+  const a = after as Record<string, unknown> | null;
+  if (b && a && typeof b === 'object' && typeof a === 'object' && typeof a.content === 'string' && b.content === a.content && typeof b.status === 'string' && typeof a.status === 'string') {
+    return `${a.content}: ${b.status} → ${a.status}`;
+  }
+  return `${entryText(before)} → ${entryText(after)}`;
+}
+
 /** What a projection change changed: list entries added, removed and edited, or a line diff of the JSON. */
 export function ValueDiffView({ diff }: { diff: ValueDiff }) {
   if (diff.kind === 'list') {
@@ -18,7 +28,7 @@ export function ValueDiffView({ diff }: { diff: ValueDiff }) {
         {none && <li className="muted">the entries were reordered</li>}
         {diff.added.map((e) => <li key={`a${e.index}`} className="diff-added">+ {entryText(e.value)}</li>)}
         {diff.removed.map((e) => <li key={`r${e.index}`} className="diff-removed">− {entryText(e.value)}</li>)}
-        {diff.edited.map((e) => <li key={`e${e.index}`} className="diff-edited">✎ {entryText(e.before)} → {entryText(e.after)}</li>)}
+        {diff.edited.map((e) => <li key={`e${e.index}`} className="diff-edited">✎ {editText(e.before, e.after)}</li>)}
       </ul>
     );
   }

@@ -41,13 +41,13 @@ function useStartup(): void {
     else void useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...options });
     const stops: (() => void)[] = [];
     if (!named && link.selected !== undefined) {
-      const unsub = useSession.subscribe((s) => {
-        if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
+      const unsub = useSession.subscribe((s, prev) => {
+        if (s.loads !== prev.loads) { useCursor.getState().select(link.selected!); unsub(); }
       });
       stops.push(unsub);
     }
     // Every load may be the one a pending link waits for.
-    stops.push(useSession.subscribe((s, prev) => { if (s.summary !== prev.summary || s.status !== prev.status) resolvePendingLink(); }));
+    stops.push(useSession.subscribe((s, prev) => { if (s.loads !== prev.loads) resolvePendingLink(); }));
     stops.push(startUrlSync());
     return () => { for (const stop of stops) stop(); };
   }, []);
