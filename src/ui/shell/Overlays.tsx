@@ -30,6 +30,7 @@ export function Overlays() {
                 ))}
               </tbody>
             </table>
+            <p className="muted help-note">A focused text box keeps every key but Esc (which leaves it); a focused panel separator or slider keeps its arrows. A step with nowhere to go is greyed out and says so.</p>
             <button onClick={close}>Close</button>
           </>
         ) : (

@@ -5,7 +5,7 @@ const MIN = 12;
 /** A focused separator moves this many percent per arrow key (Shift: five times as far). */
 const KEY_STEP = 2;
 /** No column gets narrower than this: a narrow surface pane would clip its toolbar and hide the previews. */
-const MIN_PX = [220, 300, 320] as const;
+const MIN_PX = [220, 320, 320] as const;
 
 /** Three resizable columns; the widths live in the view store (and so in the link). */
 export function Workspace({ children }: { children: [ReactNode, ReactNode, ReactNode] }) {
