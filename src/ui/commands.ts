@@ -29,7 +29,11 @@ function step(kind: NavKind, label: string, dir: 1 | -1): void {
   const { index, seek } = useCursor.getState();
   if (!summary) return;
   const next = nextTarget(summary, kind, index, dir);
-  if (next !== null) { seek(next); useFlash.getState().say(null); return; }
+  if (next !== null) {
+    seek(next);
+    if (useFlash.getState().text !== null) useFlash.getState().say(null);
+    return;
+  }
   const unplaced = kind === 'diagnostic' ? findingsWithoutEvent(summary) : 0;
   useFlash.getState().say(`no ${dir === 1 ? 'next' : 'previous'} ${label}${unplaced ? ` (${unplaced} finding${unplaced === 1 ? ' is' : 's are'} on a line with no event to go to: see the Diagnostics tab)` : ''}`);
 }

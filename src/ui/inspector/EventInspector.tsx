@@ -76,9 +76,15 @@ export function EventInspector() {
             <Folded text={prettyArguments(event.data.arguments)} />
           </div>
         )}
-        {view === 'tree' && <JsonView value={shown} open={3} />}
+        {view === 'tree' && <JsonView key={event.seq} value={shown} open={openDepth(shown)} />}
         {view === 'raw' && <pre className="raw-line">{JSON.stringify(shown)}</pre>}
       </div>
     </section>
   );
+}
+
+/** How deep the tree starts open: a small event whole (nothing to expand), a big one three levels. */
+function openDepth(value: unknown): number {
+  const text = JSON.stringify(value);
+  return text !== undefined && text.length <= 4096 ? 64 : 3;
 }

@@ -5,6 +5,7 @@ import { clearRecent, recentLogs } from '../../store/recent.ts';
 import { SessionSwitcher } from './SessionSwitcher.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { VERDICT_TEXT } from '../diagnostics/verdict-text.ts';
+import { eventCountText } from '../counts.ts';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -89,8 +90,3 @@ export function Toolbar() {
   );
 }
 
-/** "45 events + 1 synthetic": the file's events, then the ones a restore appends (counted apart, so counts agree everywhere). */
-export function eventCountText(count: number, synthetic: number): string {
-  const logged = count - synthetic;
-  return `${logged.toLocaleString()} event${logged === 1 ? '' : 's'}${synthetic ? ` + ${synthetic.toLocaleString()} synthetic` : ''}`;
-}

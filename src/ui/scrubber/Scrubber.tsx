@@ -1,10 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { LoadSummary } from '../../worker/protocol.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { command, useFlash } from '../commands.ts';
-import { nextTarget } from '../nav-targets.ts';
+import { nextTarget, targetsOf } from '../nav-targets.ts';
 import type { NavKind } from '../../core/replay/navigate.ts';
+
+const NAV_KINDS = ['surface', 'step', 'turn', 'request', 'replace', 'diagnostic'] as const;
 
 const SPEEDS: [number, string][] = [[8, '1×'], [32, '4×'], [128, '16×'], [0, 'max']];
 
@@ -41,6 +44,17 @@ export function Scrubber() {
   const speed = useView((s) => s.speed);
   const setSpeed = useView((s) => s.setSpeed);
   usePlayback();
+  const deferredIndex = useDeferredValue(index);
+  // The step lists (one pass over the log per kind) are built after the log has painted, not in its first render.
+  const [listsReady, setListsReady] = useState<LoadSummary | null>(null);
+  useEffect(() => {
+    if (!summary) return;
+    const t = setTimeout(() => {
+      for (const kind of NAV_KINDS) targetsOf(summary, kind);
+      setListsReady(summary);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [summary]);
   // Turn starts as fractions of the slider, for the tick strip under it.
   const turnTicks = useMemo(() => {
     if (!summary) return [];
@@ -54,9 +68,10 @@ export function Scrubber() {
   const col = summary.columns;
   const button = (id: string, text: string) => {
     const c = command(id);
-    // A step with nowhere to go is disabled (its key says "no next …" in the status line).
+    // A step with nowhere to go is disabled (its key says "no next …" in the status line); known once the
+    // step lists are built, just after the log's first paint.
     const m = /^(next|prev)-(.+)$/.exec(id);
-    const none = m ? nextTarget(summary, m[2] as NavKind, index, m[1] === 'next' ? 1 : -1) === null : false;
+    const none = m && listsReady === summary ? nextTarget(summary, m[2] as NavKind, deferredIndex, m[1] === 'next' ? 1 : -1) === null : false;
     return <button onClick={c.run} disabled={none} title={`${c.label} (${c.keys.join(', ')})${none ? ' — none' : ''}`} aria-label={c.label}>{text}</button>;
   };
   return (
