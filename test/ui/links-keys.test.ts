@@ -47,7 +47,7 @@ describe('links that know their log', () => {
   it('a pending link waits for its log, then applies its cursor and tab', async () => {
     await loadText(textB, 'b.jsonl');
     const b = useSession.getState().summary!;
-    const { engine } = await loadText(textA, 'a.jsonl');
+    await loadText(textA, 'a.jsonl');
     const a = useSession.getState().summary!;
     expect(a.fingerprint).not.toBe(b.fingerprint);
     useView.getState().setSideTab('inspector');
@@ -64,7 +64,6 @@ describe('links that know their log', () => {
     expect(useLink.getState().pending).toBeNull();
     expect(useCursor.getState().index).toBe(17);
     expect(useView.getState().sideTab).toBe('requests');
-    void engine;
   });
 });
 
