@@ -12,12 +12,13 @@ import { perfTests } from '../test/browser/perf.browser.ts';
 import { dsh021Tests } from '../test/browser/dsh021.browser.ts';
 import { compareTests, compareCorpusTests } from '../test/browser/compare.browser.ts';
 import { openCliTests } from '../test/browser/open-cli.browser.ts';
+import { issue17Tests } from '../test/browser/issue17.browser.ts';
 
 // Corpus cases need the real-log corpus beside the repo (CI and developer machines have it).
 const corpusDir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
-const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
+const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
 const dist = path.resolve('dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -36,7 +37,10 @@ fs.mkdirSync('test-results', { recursive: true });
 
 let passed = 0;
 let failed = 0;
+// BROWSER_ONLY=<regex> runs the matching cases only (while working on one feature).
+const only = process.env.BROWSER_ONLY ? new RegExp(process.env.BROWSER_ONLY) : null;
 for (const [name, run] of Object.entries(browserTests)) {
+  if (only && !only.test(name)) continue;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const consoleErrors = [];

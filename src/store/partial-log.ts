@@ -30,6 +30,8 @@ export class PartialLog {
     return {
       partial: true,
       name: this.name,
+      fingerprint: '',
+      inherited: { seq: 0, events: 0 },
       header: rows.header,
       version: rows.version,
       dialect: '',

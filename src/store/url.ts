@@ -1,15 +1,22 @@
 import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
+import { useSession } from './session.ts';
+import { useLink } from './link.ts';
 import { useView, type SideTab, type Theme } from './view.ts';
 
 /**
  * The view state in the URL hash, so a copied link restores cursor,
  * selection, tabs and filters on the same log. The log itself is never in
- * the link: only `?url=` names where the user's browser may fetch it.
+ * the link: only its name and a short fingerprint (a hash of its first
+ * 64 KiB and size), so a link opened without that log can say which log it
+ * was made for; `?url=` names where the user's browser may fetch it.
  */
 const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests'];
 
 export interface LinkState {
+  /** The log the link was made on: its file name and fingerprint. */
+  log?: string;
+  fingerprint?: string;
   /** `c`: the cursor's event index. */
   cursor?: number;
   /**
@@ -30,6 +37,8 @@ export interface LinkState {
 
 export function encodeHash(s: LinkState): string {
   const p = new URLSearchParams();
+  if (s.log) p.set('log', s.log);
+  if (s.fingerprint) p.set('h', s.fingerprint);
   if (s.cursor !== undefined) p.set('c', String(s.cursor));
   if (s.selected !== undefined && s.selected !== s.cursor) p.set('s', String(s.selected));
   if (s.tab && s.tab !== 'inspector') p.set('tab', s.tab);
@@ -50,7 +59,10 @@ export function decodeHash(hash: string): LinkState {
   const int = (k: string) => { const v = Number(p.get(k)); return p.has(k) && Number.isSafeInteger(v) && v >= 0 ? v : undefined; };
   const tab = p.get('tab');
   const theme = p.get('theme');
+  const fingerprint = p.get('h');
   return {
+    log: p.get('log') || undefined,
+    fingerprint: fingerprint && /^[0-9a-z]{1,16}-[0-9a-z]{1,16}$/.test(fingerprint) ? fingerprint : undefined,
     cursor: int('c'),
     cursorSeq: int('cs'),
     selected: int('s') ?? int('c'),
@@ -69,14 +81,25 @@ function parseColumns(value: string | null): [number, number] | undefined {
   return [parts[0], parts[1]];
 }
 
-/** Applies a decoded link to the stores (cursor is applied after the log loads). */
-export function applyViewLink(s: LinkState): void {
+/** Applies the parts of a link that belong to the page, whatever log is open: theme and column widths. */
+export function applyPageLink(s: LinkState): void {
+  const view = useView.getState();
+  if (s.theme) view.setTheme(s.theme);
+  if (s.columns) view.setColumns(s.columns);
+}
+
+/** Applies the parts of a link that belong to its log: tab, search, filters (the cursor is applied by the load). */
+export function applyLogLink(s: LinkState): void {
   const view = useView.getState();
   if (s.tab) view.setSideTab(s.tab);
-  if (s.theme) view.setTheme(s.theme);
   if (s.search) view.setSearch(s.search);
   if (s.hide) useView.setState({ hiddenFamilies: s.hide });
-  if (s.columns) view.setColumns(s.columns);
+}
+
+/** Whether a loaded log is the one a link was made on (by fingerprint; by name for a link that has none). */
+export function linkMatches(s: LinkState, log: { name: string; fingerprint: string }): boolean {
+  if (s.fingerprint) return s.fingerprint === log.fingerprint;
+  return s.log === undefined || s.log === log.name;
 }
 
 const URL_WRITE_DELAY_MS = 250;
@@ -89,17 +112,51 @@ export function startUrlSync(): () => void {
   const write = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      // A link still waiting for its log stays in the address as it came.
+      if (useLink.getState().pending) return;
       const { index, selected, count } = useCursor.getState();
       const v = useView.getState();
       const c = useCompare.getState();
       const compare = c.status === 'ready' && c.entry !== null ? { entry: c.entry, row: c.row, b: c.indexB } : undefined;
-      const hash = encodeHash({ cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
+      const log = useSession.getState().summary;
+      const hash = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
     }, URL_WRITE_DELAY_MS);
   };
   const a = useCursor.subscribe(write);
   const b = useView.subscribe(write);
-  const c = useCompare.subscribe(write);
-  return () => { a(); b(); c(); };
+  const c = useSession.subscribe((s, prev) => { if (s.summary !== prev.summary) write(); });
+  const d = useLink.subscribe(write);
+  const e = useCompare.subscribe(write);
+  return () => { a(); b(); c(); d(); e(); };
+}
+
+/** Workspace entries already tried for a pending link (each is opened at most once looking for it). */
+const tried = new WeakSet<object>();
+
+/**
+ * After a load: a pending link whose log is now open gets its view (tab,
+ * search, filters, cursor, selection); one whose log is another session of
+ * the workspace (by name) opens that session; otherwise it keeps waiting
+ * and the notice names its log.
+ */
+export function resolvePendingLink(): void {
+  const link = useLink.getState().pending;
+  const session = useSession.getState();
+  const summary = session.summary;
+  if (!link || !summary || session.status !== 'ready') return;
+  if (linkMatches(link, summary)) {
+    useLink.getState().setPending(null);
+    applyLogLink(link);
+    const cursor = useCursor.getState();
+    if (link.cursor !== undefined) cursor.reset(link.cursor);
+    if (link.selected !== undefined) cursor.select(link.selected);
+    return;
+  }
+  const k = session.workspace.findIndex((w, i) => i !== session.active && w.source.name === link.log && !tried.has(w.source));
+  if (k >= 0) {
+    tried.add(session.workspace[k].source);
+    void session.switchTo(k);
+  }
 }

@@ -2,6 +2,7 @@ import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, Reque
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
+import type { SpawnPoint } from '../core/workspace/forks.ts';
 import { memoryBudgetFromUrl } from './memory.ts';
 
 /** Omit that distributes over the request union. */
@@ -52,6 +53,7 @@ export class WorkerClient {
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
   request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
   requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
+  spawns(): Promise<SpawnPoint[]> { return this.call({ op: 'spawns' }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
   /** A message of another protocol the worker speaks (compare mode, issue #20: src/worker/compare-protocol.ts). */

@@ -25,6 +25,10 @@ import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
+import { FingerprintTap } from '../core/log/fingerprint.ts';
+import { valueDiff } from '../core/projections/value-diff.ts';
+import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
+import type { ToolCallRef } from './protocol.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -53,7 +57,12 @@ export class Engine {
   private nodeViews = new Map<number, SurfaceNodeView>();
   /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
   private replacementBySeq = new Map<number, Replacement>();
-  /** Seqs where each projection unit changed, computed once per load. */
+  /** Seqs where each projection unit's value changed (deep equality), computed once per load (typed: 4 bytes a change). */
+  private changeSeqs = new Map<string, Uint32Array | Float64Array>();
+  /** Seqs where a unit was written again with an equal value. */
+  private equalWriteSeqs = new Map<string, Uint32Array | Float64Array>();
+  /** The log's spawn points (asked for only in a workspace of several logs), found once. */
+  private spawnPoints: SpawnPoint[] | null = null;
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
@@ -65,7 +74,11 @@ export class Engine {
     const token = ++this.loadToken;
     const started = Date.now();
     this.loading = null;
-    const { chunks, totalBytes } = await openSource(source);
+    const opened = await openSource(source);
+    const { totalBytes } = opened;
+    // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
+    const tap = new FingerprintTap();
+    const chunks = (async function* () { for await (const chunk of opened.chunks) { tap.add(chunk); yield chunk; } })();
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
@@ -99,7 +112,7 @@ export class Engine {
       },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
-    return this.finishLoad(source, session, made, started, totalBytes, onProgress);
+    return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value());
     } finally {
       pauses.close();
       if (token === this.loadToken) this.loading = null;
@@ -116,7 +129,7 @@ export class Engine {
     return { from, columns, typeNames, header: header.header, version: header.version };
   }
 
-  private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void): LoadSummary {
+  private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void, fingerprint: string): LoadSummary {
     const { read } = session;
     if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
@@ -153,6 +166,9 @@ export class Engine {
     this.previews = new Map();
     this.nodeViews = new Map();
     this.replacementBySeq = new Map(session.surface.replacements.map((r) => [r.seq, r]));
+    this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, false)]));
+    this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
+    this.spawnPoints = null;
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
@@ -166,13 +182,19 @@ export class Engine {
     };
     const typeCounts: Record<string, number> = {};
     let turns = 0;
+    const endSeedType = typeNames.indexOf('session/end-seed');
+    let lastMarker: number | null = null;
     for (let i = 0; i < logged; i++) {
       const type = typeNames[columns.typeId[i]];
       typeCounts[type] = (typeCounts[type] ?? 0) + 1;
       if (type === 'turn/start') turns++;
+      if (columns.typeId[i] === endSeedType && isInheritedMarker(session.events.at(i)!)) lastMarker = columns.seq[i];
     }
+    const inheritedSeq = inheritedEventCount(read.header, lastMarker);
     return {
       name: source.name,
+      fingerprint,
+      inherited: { seq: inheritedSeq, events: countBelow(columns.seq, inheritedSeq, logged) },
       header: read.header,
       version: read.version,
       dialect: read.dialect,
@@ -208,8 +230,8 @@ export class Engine {
         key: u.key,
         stateVersion: u.stateVersion,
         hostOnly: u.hostOnly === true,
-        // A copy for the page (a unit can change at every event of a long log: a typed array, not a list).
-        changes: Float64Array.from(projections.changeLog(u.key)?.changeSeqs() ?? []),
+        changes: this.changeSeqs.get(u.key) ?? NO_SEQS,
+        equalWrites: this.equalWriteSeqs.get(u.key) ?? NO_SEQS,
         failure: projections.cell(u.key)?.failure ?? null,
       })),
       loadMs: Date.now() - started,
@@ -248,7 +270,7 @@ export class Engine {
       const { store } = this.loading;
       const event = store.at(index);
       if (!event) throw new Error(`no event at index ${index} yet`);
-      return { index, event, origin: store.origin(index), synthetic: false, diagnostics: [], surfaceStatus: 'loading' };
+      return { index, event, origin: store.origin(index), synthetic: false, diagnostics: [], surfaceStatus: 'loading', message: null, call: null, spawn: null };
     }
     const replay = this.need();
     const { session } = replay;
@@ -264,7 +286,37 @@ export class Engine {
       diagnostics: session.diagnostics.filter((d) => d.seq === event.seq),
       surfaceStatus: session.surface.nodes.includes(event.seq) ? 'node' : shadow ? 'shadowed' : 'not-a-node',
       shadowedBy: shadow?.seq,
+      message: deriveEventMessage(event),
+      call: event.type === 'tool/result' ? this.callOf(event) : null,
+      spawn: spawnPointOf(event),
     };
+  }
+
+  /** The tool call a tool result answers: the `tool/call` among its sourceEventSeqs. */
+  private callOf(event: LogEvent): ToolCallRef | null {
+    for (const seq of event.sourceEventSeqs ?? []) {
+      const call = this.need().session.eventAt(seq);
+      if (call?.type !== 'tool/call') continue;
+      const d = call.data ?? {};
+      return { seq, callId: typeof d.callId === 'string' ? d.callId : null, name: String(d.name ?? ''), arguments: d.arguments };
+    }
+    return null;
+  }
+
+  /** Where this log starts child sessions (subagent calls, catalog and workflow records), read once from those events only. */
+  spawns(): SpawnPoint[] {
+    if (this.spawnPoints) return this.spawnPoints;
+    const { session, index } = this.need();
+    const ids = new Set(SPAWN_TYPES.map((t) => index.typeNames.indexOf(t)).filter((t) => t >= 0));
+    const out: SpawnPoint[] = [];
+    const { typeId } = index.columns;
+    for (let i = 0; i < session.loggedCount; i++) {
+      if (!ids.has(typeId[i])) continue;
+      const point = spawnPointOf(session.events.at(i)!);
+      if (point) out.push(point);
+    }
+    this.spawnPoints = out;
+    return out;
   }
 
   /**
@@ -405,12 +457,11 @@ export class Engine {
     const registry = this.projections;
     if (!registry) return [];
     return registry.units.map((unit) => {
-      const log = registry.changeLog(unit.key);
-      const changes = { length: log?.length ?? 0, at: (i: number) => (log && i >= 0 && i < log.length ? log.seqOf(i) : undefined) };
+      const changes = this.changeSeqs.get(unit.key) ?? NO_SEQS;
       const state = registry.stateAt(unit.key, seq);
       const failure = registry.cell(unit.key)?.failure ?? null;
       const failed = failure && failure.seq <= seq ? failure : null;
-      const k = log ? log.countThrough(seq) : 0;
+      const k = countAtOrBelow(changes, seq);
       return {
         key: unit.key,
         stateVersion: unit.stateVersion,
@@ -419,9 +470,12 @@ export class Engine {
         state,
         // The watermark advances on every event; a unit whose fold threw stops at its failure.
         observedSeq: failed && failed.kind === 'threw' ? failed.seq - 1 : seq,
-        changedHere: changes.at(k - 1) === seq,
-        prevChange: changes.at(k - 1) === seq ? (changes.at(k - 2) ?? null) : (changes.at(k - 1) ?? null),
-        nextChange: changes.at(k) ?? null,
+        changedHere: changes[k - 1] === seq,
+        rewroteHere: !(changes[k - 1] === seq) && includesSorted(this.equalWriteSeqs.get(unit.key) ?? NO_SEQS, seq),
+        // What changed: the value before this event against the one after it (only at a change).
+        diff: changes[k - 1] === seq ? valueDiff(unit.view(registry.stateAt(unit.key, seq - 1)), unit.view(state)) : null,
+        prevChange: changes[k - 1] === seq ? (changes[k - 2] ?? null) : (changes[k - 1] ?? null),
+        nextChange: changes[k] ?? null,
         failure: failed,
       };
     });
@@ -581,6 +635,7 @@ export class Engine {
         case 'context': result = this.context(req.a, req.b); break;
         case 'request': result = this.request(req.index, req.window); break;
         case 'requestJson': result = this.requestJson(req.index); break;
+        case 'spawns': result = this.spawns(); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
       }
@@ -665,6 +720,8 @@ function yieldEvery(ms: number): { pause(): Promise<void> | null; close(): void 
   };
 }
 
+const NO_SEQS = new Uint32Array(0);
+
 /** What the page may ask while a log loads. */
 const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek', 'rows', 'event']);
 
@@ -682,6 +739,20 @@ const REQUEST_PAGE = 50;
 
 /** The most rows one panel query may ask for (a screen is a few dozen). */
 const WINDOW_MAX = 2000;
+
+/** How many of the first `n` entries of a sorted array are < `value`. */
+function countBelow(sorted: ArrayLike<number>, value: number, n: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < value) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** Whether a sorted array holds `value`. */
+function includesSorted(sorted: ArrayLike<number>, value: number): boolean {
+  const k = countAtOrBelow(sorted, value);
+  return k > 0 && sorted[k - 1] === value;
+}
 
 /** How many entries of a sorted array are ≤ `value` (binary search). */
 function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {

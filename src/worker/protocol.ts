@@ -8,6 +8,8 @@ import type { ProjectionFailure } from '../core/projections/types.ts';
 import type { LinePart, SnapshotDiff } from '../core/prompt/context-diff.ts';
 import type { ContextSnapshot } from '../core/prompt/runtime-context.ts';
 import type { ModelRequest } from '../core/requests/build.ts';
+import type { ValueDiff } from '../core/projections/value-diff.ts';
+import type { SpawnPoint } from '../core/workspace/forks.ts';
 
 /** Messages between the main thread and the load worker. Plain data only. */
 export type LoadSource =
@@ -33,6 +35,7 @@ export type Request =
   | { id: number; op: 'context'; a: number | null; b: number }
   | { id: number; op: 'request'; index: number; window?: ListWindow }
   | { id: number; op: 'requestJson'; index: number }
+  | { id: number; op: 'spawns' }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
   | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean };
 
@@ -77,6 +80,10 @@ export interface LoadSummary {
   /** The part of a log read so far (its load still runs): only the events list, timeline and scrubber show it. */
   partial?: true;
   name: string;
+  /** A short hash of the file's first 64 KiB and its size: which log a link was made on (issue #17). */
+  fingerprint: string;
+  /** A fork child's inherited events: the seq N its own events start at (0: not a fork), and how many events come before it (log-and-surface §1.7). */
+  inherited: { seq: number; events: number };
   header: SessionHeader | null;
   version: number;
   dialect: string;
@@ -105,8 +112,12 @@ export interface LoadSummary {
   contextSnapshots: ContextSnapshotRow[];
   /** Where the system prompt lives in this dialect. */
   systemPromptSource: 'header' | 'system-message';
-  /** Projection units (wire and host-only) with the seqs where each changed. */
-  projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: Float64Array; failure: ProjectionFailure | null }[];
+  /**
+   * Projection units (wire and host-only): the seqs where each one's value
+   * changed, and where it was written again with an equal value (typed arrays:
+   * a unit of a long log can change at every event).
+   */
+  projectionUnits: { key: string; stateVersion: number; hostOnly: boolean; changes: Uint32Array | Float64Array; equalWrites: Uint32Array | Float64Array; failure: ProjectionFailure | null }[];
 }
 
 export interface ProjectionAtCursor {
@@ -117,7 +128,13 @@ export interface ProjectionAtCursor {
   state: unknown;
   /** The unit's watermark at the cursor: the last seq it observed. */
   observedSeq: number;
+  /** The value changed at the cursor's event (deep equality, not just a write). */
   changedHere: boolean;
+  /** The event wrote a value equal to the one before (a publication, no change). */
+  rewroteHere: boolean;
+  /** What changed at the cursor (when `changedHere`). */
+  diff: ValueDiff | null;
+  /** The value changes before and after the cursor. */
   prevChange: number | null;
   nextChange: number | null;
   /** Set when the unit's fold failed at or before the cursor. */
@@ -141,6 +158,19 @@ export interface EventDetail {
   /** Where the event stands at the end of the log ('loading' while the log is still being read). */
   surfaceStatus: 'node' | 'shadowed' | 'not-a-node' | 'loading';
   shadowedBy?: number;
+  /** The message the event carries, as logged (no projection applied). */
+  message: Message | null;
+  /** For a tool result: the call it answers (from its sourceEventSeqs). */
+  call: ToolCallRef | null;
+  /** The event starts or records a child session. */
+  spawn: SpawnPoint | null;
+}
+
+export interface ToolCallRef {
+  seq: number;
+  callId: string | null;
+  name: string;
+  arguments: unknown;
 }
 
 export interface SurfaceNodeView {

@@ -108,7 +108,7 @@ export const browserTests = {
     assert.ok((await rows.count()) > 10, 'the demo log has many model calls');
     await page.locator('.request-detail').getByText(/Call \d+/).waitFor();
     // The call's messages are derived in the worker when asked for and must survive the message to the page.
-    await page.locator('.request-detail').getByText('messages:', { exact: false }).first().waitFor();
+    await page.locator('.request-detail .request-messages .msg').first().waitFor();
     await shot('requests');
   },
 

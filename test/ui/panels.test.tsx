@@ -127,7 +127,7 @@ describe('panels on a generated log (same engine as the worker, in process)', ()
 
   it('Timeline names its events and replace spans', () => {
     render(<Timeline />);
-    expect(screen.getByRole('img', { name: /Timeline of \d+ events, \d+ replace spans/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Timeline of [\d,]+ events \+ 1 synthetic, \d+ replace spans/ })).toBeTruthy();
   });
 });
 

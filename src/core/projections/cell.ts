@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { jsonEqual } from '../util/json.ts';
 import { grownTo } from '../util/typed.ts';
 import type { ProjectionFailure } from './types.ts';
 
@@ -28,12 +29,23 @@ export interface Cell {
 export class ChangeLog {
   /** 4 bytes a change while seqs fit (they always do in practice); 8 past 2^32. */
   private seqs: Uint32Array | Float64Array = new Uint32Array(16);
+  /** 1 where change i left a value deep-equal to the one before it (a write of the same value, issue #17). */
+  private same = new Uint8Array(16);
   private n = 0;
   /** State after change i, for i a multiple of `every`. */
   private readonly kept: unknown[] = [];
+  /** The state after the last change (or the initial one), to compare the next change with. */
+  private last: unknown;
 
-  /** `every` = 1 keeps every state (no re-fold ever needed). */
-  constructor(readonly every: number) {}
+  /**
+   * `every` = 1 keeps every state (no re-fold ever needed). `initial` is the
+   * state before the first change. Equality is decided once, here, when a
+   * change is recorded (a comparison that stops at the first difference and
+   * at shared references, so it costs no more than the unit's own update).
+   */
+  constructor(readonly every: number, initial?: unknown) {
+    this.last = initial;
+  }
 
   get length(): number {
     return this.n;
@@ -41,9 +53,29 @@ export class ChangeLog {
 
   push(seq: number, state: unknown): void {
     if (seq > 0xffffffff && this.seqs instanceof Uint32Array) this.seqs = Float64Array.from(this.seqs);
-    if (this.n === this.seqs.length) this.seqs = grownTo(this.seqs, this.n * 2);
+    if (this.n === this.seqs.length) {
+      this.seqs = grownTo(this.seqs, this.n * 2);
+      this.same = grownTo(this.same, this.n * 2);
+    }
     if (this.n % this.every === 0) this.kept.push(state);
+    this.same[this.n] = jsonEqual(this.last, state) ? 1 : 0;
+    this.last = state;
     this.seqs[this.n++] = seq;
+  }
+
+  /** Whether change `i` changed the value (false: it wrote a value equal to the one before). */
+  valueChanged(i: number): boolean {
+    return this.same[i] === 0;
+  }
+
+  /** The seqs of the changes that changed the value (`same` false) or only rewrote it (`same` true), ascending. */
+  seqsWhere(same: boolean): Uint32Array | Float64Array {
+    let count = 0;
+    for (let i = 0; i < this.n; i++) if ((this.same[i] === 1) === same) count++;
+    // The same kind as the log's own seqs: 4 bytes a change while they fit.
+    const out = new (this.seqs.constructor as new (n: number) => Uint32Array | Float64Array)(count);
+    for (let i = 0, k = 0; i < this.n; i++) if ((this.same[i] === 1) === same) out[k++] = this.seqs[i];
+    return out;
   }
 
   /** The change seqs, ascending (a view: valid until the next push). */

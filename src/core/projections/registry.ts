@@ -297,6 +297,12 @@ export class ProjectionRegistry {
     return history ? Array.from(history.changeSeqs()) : [];
   }
 
+  /** Of those, the seqs that changed the value (`same` false) or wrote an equal one again (`same` true). */
+  changeSeqsWhere(key: string, same: boolean): Uint32Array | Float64Array {
+    const reg = this.registrations.get(key);
+    return (reg ? this.cellOf(reg).history?.seqsWhere(same) : undefined) ?? new Uint32Array(0);
+  }
+
   /** The values as of `seq` (≤ lastSeq), from recorded history (§5.4). */
   snapshotAt(seq: number): ProjectionSnapshot {
     const values: Record<string, unknown> = {};
@@ -350,7 +356,7 @@ export class ProjectionRegistry {
       observedSeq: -1,
       views: [undefined, undefined],
       failure: null,
-      history: this.options.history ? new ChangeLog(this.eventAt ? HISTORY_EVERY : 1) : null,
+      history: this.options.history ? new ChangeLog(this.eventAt ? HISTORY_EVERY : 1, state) : null,
     };
     if (this.driven > this.events.length) throw new Error(`projection ${JSON.stringify(reg.unit.key)} registered after ${this.driven} events were driven without keeping them`);
     for (const event of this.events) this.step(reg.unit, cell, event, false);

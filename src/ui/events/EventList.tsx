@@ -29,6 +29,7 @@ export function EventList() {
   const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
   /** The last search found nothing anywhere in the log. */
   const [miss, setMiss] = useState(false);
+  useEffect(() => setMiss(false), [summary]);
   // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
     if (!summary) return new Uint32Array(0);
@@ -71,7 +72,12 @@ export function EventList() {
       <div className="panel-head">
         <h2>Events</h2>
         <input className="search" placeholder="Find type or text (Enter)" aria-label="Find events" value={search} onChange={(e) => { setSearch(e.target.value); setMiss(false); }}
-          onKeyDown={(e) => { e.stopPropagation(); if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1); }} />
+          onKeyDown={(e) => {
+            e.stopPropagation();
+            if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1);
+            // Esc leaves the box, so the next key is a command again (it does not type into the search).
+            if (e.key === 'Escape') e.currentTarget.blur();
+          }} />
         <span role="status" className="muted">{miss && search ? 'no match' : ''}</span>
       </div>
       <div className="family-filters">
@@ -96,9 +102,12 @@ export function EventList() {
             if (i === selected) classes.push('selected');
             if (i > cursor) classes.push('future');
             if (col.synthetic[i]) classes.push('synthetic');
+            const inherited = i < summary.inherited.events;
+            if (inherited) classes.push('inherited');
             return (
               <div key={v.key} role="row" className={classes.join(' ')} style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
-                onClick={() => seek(i)} aria-selected={i === selected} aria-current={i === cursor ? 'step' : undefined}>
+                onClick={() => seek(i)} aria-selected={i === selected} aria-current={i === cursor ? 'step' : undefined}
+                title={inherited ? 'inherited from the parent session (copied when this session was forked)' : undefined}>
                 <span className="seq mono">{col.seq[i]}</span>
                 <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
                 <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>

@@ -37,7 +37,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <option value="markdown">Markdown</option>
           <option value="json">JSON</option>
         </select></label>
-        <label className="redact"><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /> Redact obvious secrets (API keys, bearer tokens)</label>
+        <label className="redact"><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /><span>Redact obvious secrets (API keys, bearer tokens)</span></label>
       </div>
       {!redact && <p className="warn">Secrets in the log will be exported as they are.</p>}
       {result && <p className="muted">{result.fileName}: {result.redactions} secret{result.redactions === 1 ? '' : 's'} redacted</p>}

@@ -8,6 +8,7 @@ import { VERDICT_TEXT } from '../diagnostics/verdict-text.ts';
 import { useCompare } from '../../store/compare.ts';
 import { CompareDialog } from '../compare/CompareDialog.tsx';
 import { openLogs } from '../compare/open-logs.ts';
+import { eventCountText } from '../counts.ts';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -52,7 +53,7 @@ export function Toolbar() {
       {summary?.partial && <span className="loading-name">{summary.name} · {summary.count.toLocaleString()} events read so far…</span>}
       {summary && !summary.partial && (
         <span className="session-name" title={summary.header?.id ?? ''}>
-          {summary.name} · v{summary.version} · {summary.count.toLocaleString()} events
+          {summary.name} · v{summary.version} · <span title="Events in the file, and the ones DSH appends when it restores the log (interrupted-turn closers, the end-seed marker)">{eventCountText(summary.count, summary.syntheticCount)}</span>
           {VERDICT_TEXT[summary.verdict.kind].badge && (
             <span className={`badge ${VERDICT_TEXT[summary.verdict.kind].tone} verdict-badge`} data-verdict={summary.verdict.kind} title={summary.verdict.summary}>
               {VERDICT_TEXT[summary.verdict.kind].badge}
@@ -97,3 +98,4 @@ export function Toolbar() {
     </header>
   );
 }
+

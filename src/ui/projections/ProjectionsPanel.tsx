@@ -10,6 +10,8 @@ import { ChangeStrip } from './ChangeStrip.tsx';
 import { FriendlyView } from './FriendlyView.tsx';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
+import { ValueDiffView } from './ValueDiffView.tsx';
+import { SeenByCall } from '../requests/next-call.tsx';
 
 /** One card per projection unit at the cursor: view, watermark, change, failure (asked of the worker only while shown). */
 export function ProjectionsPanel() {
@@ -28,32 +30,44 @@ export function ProjectionsPanel() {
         <span className="muted">{state.projections.length} units at seq {state.seq}</span>
         <label><input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw state</label>
       </div>
-      {state.projections.map((p) => <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} lastSeq={lastSeq} changes={summary.projectionUnits.find((u) => u.key === p.key)?.changes ?? NO_CHANGES} jump={(seq) => seek(toIndex(seq))} />)}
+      {state.projections.map((p) => {
+        const unit = summary.projectionUnits.find((u) => u.key === p.key);
+        return <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} cursorIndex={index} lastSeq={lastSeq} changes={unit?.changes ?? NONE} writes={unit?.equalWrites ?? NONE} jump={(seq) => seek(toIndex(seq))} />;
+      })}
     </section>
   );
 }
 
-const NO_CHANGES = new Float64Array(0);
+const NONE: ArrayLike<number> = new Float64Array(0);
 
-function Card({ p, raw, cursorSeq, lastSeq, changes, jump }: { p: ProjectionAtCursor; raw: boolean; cursorSeq: number; lastSeq: number; changes: ArrayLike<number>; jump: (seq: number) => void }) {
+function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }: {
+  p: ProjectionAtCursor; raw: boolean; cursorSeq: number; cursorIndex: number; lastSeq: number; changes: ArrayLike<number>; writes: ArrayLike<number>; jump: (seq: number) => void;
+}) {
   const behind = p.observedSeq < cursorSeq;
   return (
-    <article className={`projection-card${p.changedHere ? ' changed' : ''}`} aria-label={`Projection ${p.key}`}>
+    <article className={`projection-card${p.changedHere ? ' changed' : p.rewroteHere ? ' rewrote' : ''}`} aria-label={`Projection ${p.key}`}>
       <header>
         <strong>{p.key}</strong>
         <span className="muted mono">v{p.stateVersion}</span>
         {p.hostOnly && <span className="badge" title="host-only: not published on the wire">host</span>}
-        {p.changedHere && <span className="badge changed-badge">changed here</span>}
+        {p.changedHere && <span className="badge changed-badge" title="the value after this event differs from the value before it">changed here</span>}
+        {p.rewroteHere && <span className="badge rewrote-badge" title="this event wrote the unit again, but the value equals the one before it">written, unchanged</span>}
         <PartialNote analysis={ANALYSES.projections} seq={cursorSeq} unit={p.key} />
         <span className={`mono watermark${behind ? ' behind' : ''}`} title="observedSeq: the last event this unit observed">
           watermark {p.observedSeq}{behind ? ` (cursor ${cursorSeq})` : ''}
         </span>
         <span className="spacer" />
-        <button className="link" disabled={p.prevChange === null} onClick={() => p.prevChange !== null && jump(p.prevChange)} aria-label={`Previous change of ${p.key}`}>◀ change</button>
-        <button className="link" disabled={p.nextChange === null} onClick={() => p.nextChange !== null && jump(p.nextChange)} aria-label={`Next change of ${p.key}`}>change ▶</button>
+        <button className="link" disabled={p.prevChange === null} onClick={() => p.prevChange !== null && jump(p.prevChange)} aria-label={`Previous change of ${p.key}`} title="the previous value change (equal writes are skipped)">◀ change</button>
+        <button className="link" disabled={p.nextChange === null} onClick={() => p.nextChange !== null && jump(p.nextChange)} aria-label={`Next change of ${p.key}`} title="the next value change (equal writes are skipped)">change ▶</button>
       </header>
       {p.failure && <div className="diag error" role="alert">fold {p.failure.kind === 'threw' ? 'failed' : 'recorded a failure'} at seq {p.failure.seq}: {p.failure.message}</div>}
-      <ChangeStrip positions={changes} total={lastSeq} cursor={cursorSeq} label={`${p.key} changes`} onPick={jump} />
+      <ChangeStrip positions={changes} writes={writes} total={lastSeq} cursor={cursorSeq} label={`${p.key} changes`} onPick={jump} />
+      {p.changedHere && (
+        <div className="change-detail">
+          {p.diff && <ValueDiffView diff={p.diff} />}
+          <SeenByCall index={cursorIndex} what={`this change of ${p.key}`} />
+        </div>
+      )}
       <div className={raw ? 'projection-body two' : 'projection-body'}>
         <div><FriendlyView unit={p.key} view={p.view} /></div>
         {raw && <div className="json"><JsonView value={p.state} name="state" open={1} /></div>}

@@ -4,10 +4,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { RequestRow } from '../../worker/protocol.ts';
+import type { RequestDetail, RequestRow } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { downloadJson } from '../export.ts';
+import { MessageView } from '../message/MessageView.tsx';
+import { callsIn } from '../message/blocks.ts';
+import { callAtOrBefore } from './next-call.tsx';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 
@@ -21,11 +24,19 @@ const COLUMNS = [
   col.accessor('model', { header: 'model' }),
   col.accessor('messageCount', { header: 'msgs' }),
   col.accessor('toolCount', { header: 'tools' }),
-  col.accessor((r) => (r.index === 0 ? 'first' : `${r.keptMessages}/${r.previousMessageCount} · ${pct(r.keptBytes, r.bytes)}`), { id: 'prefix', header: 'prefix kept' }),
+  col.accessor((r) => (r.index === 0 ? 'first' : `${r.keptMessages}/${r.previousMessageCount} msgs · ${pct(r.keptBytes, r.bytes)}`), {
+    id: 'prefix',
+    header: () => <span title={PREFIX_HELP}>prefix kept ⓘ</span>,
+    cell: (c) => <span title={c.row.original.index === 0 ? 'the first call: nothing to keep' : prefixTitle(c.row.original)}>{c.getValue()}</span>,
+  }),
   col.accessor((r) => (r.cacheReadTokens !== undefined ? `${r.cacheReadTokens}${r.inputTokens ? ` / ${r.inputTokens}` : ''}` : ''), { id: 'cache', header: 'cache read' }),
   col.accessor((r) => (r.extendsPrevious ? '' : r.reasons.join(', ')), { id: 'break', header: 'break reason' }),
   col.accessor('outcome', { header: 'outcome' }),
 ];
+
+const PREFIX_HELP = 'prefix kept: how many of the previous call\'s messages this call sends again unchanged at its start (kept/previous count), and the share of this request\'s bytes they make up — the part a provider\'s prompt cache can reuse';
+const prefixTitle = (r: RequestRow) =>
+  `kept ${r.keptMessages} of the previous call's ${r.previousMessageCount} messages as this call's leading prefix; they are ${pct(r.keptBytes, r.bytes)} of this request's bytes (${r.keptBytes.toLocaleString()} of ${r.bytes.toLocaleString()})`;
 
 const ROW_H = 21;
 /** Messages of the selected call shown at a time. */
@@ -38,15 +49,11 @@ export function RequestsPanel() {
   const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
   const rows = useMemo(() => summary?.requests ?? [], [summary]);
-  // Follow the cursor: the last call at or before it (calls are in log order), unless the user picked one.
-  const atCursor = useMemo(() => {
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) { const m = (lo + hi) >> 1; if (rows[m].cutIndex <= cursor) lo = m + 1; else hi = m; }
-    return lo - 1;
-  }, [rows, cursor]);
+  // Follow the cursor: the last call at or before it (calls are in log order). A clicked row moves the
+  // cursor to its cut and stays selected while the cursor is there (several calls may share a cut).
+  const atCursor = useMemo(() => callAtOrBefore(rows, cursor), [rows, cursor]);
   const [picked, setPicked] = useState<number | null>(null);
-  const selected = picked ?? atCursor;
+  const selected = picked !== null && rows[picked]?.cutIndex === cursor ? picked : atCursor;
   // null: the newest page of the selected call's messages.
   const [page, setPage] = useState<number | null>(null);
   useEffect(() => { setPicked(null); setPage(null); }, [summary]);
@@ -83,7 +90,8 @@ export function RequestsPanel() {
               const r = tableRows[v.index];
               return (
                 <tr key={r.id} aria-rowindex={v.index + 2} className={`${r.original.index === selected ? 'selected' : ''}${r.original.extendsPrevious ? '' : ' broke'}`}
-                  style={{ height: ROW_H }} onClick={() => setPicked(r.original.index)} onDoubleClick={() => seek(r.original.cutIndex)}>
+                  style={{ height: ROW_H }} onClick={() => { setPicked(r.original.index); seek(r.original.cutIndex); }}
+                  aria-selected={r.original.index === selected} title={`call ${r.original.index + 1}: click to select it and move the cursor to its cut (seq ${r.original.cut})`}>
                   {r.getVisibleCells().map((c) => <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
                 </tr>
               );
@@ -123,11 +131,27 @@ export function RequestsPanel() {
             <JsonView name="config" value={detail.request.config} open={1} />
             <JsonView name="system" value={detail.request.system} open={0} />
             <JsonView name="tools" value={detail.request.tools} open={0} />
-            <JsonView name={pages > 1 ? `messages ${detail.messageWindow.from}…` : 'messages'} value={detail.request.messages} open={1} />
             <JsonView name="header" value={detail.request.header} open={0} />
           </div>
+          <RequestMessages messages={detail.request.messages} from={detail.messageWindow.from} total={detail.messageWindow.total} added={detail.messageDiff?.added ?? null} />
         </div>
       )}
     </section>
+  );
+}
+
+/** The call's messages (a page of them) as text; the ones this call added since the previous one are marked. */
+function RequestMessages({ messages, from, total, added }: { messages: RequestDetail['request']['messages']; from: number; total: number; added: string[] | null }) {
+  const calls = useMemo(() => callsIn(messages), [messages]);
+  const isNew = useMemo(() => new Set(added ?? []), [added]);
+  return (
+    <div className="request-messages" aria-label="Request messages">
+      <div className="muted pad">messages {total > messages.length ? `${from + 1}–${from + messages.length} of ${total}` : `(${total})`}{added ? ` · ${added.length} new in this call` : ''}</div>
+      {messages.map((m, i) => (
+        <div key={`${m.id}-${from + i}`} className={isNew.has(m.id) ? 'msg-added' : undefined}>
+          <MessageView message={m} calls={calls} title={<><span className="mono muted msg-pos">#{from + i}</span>{isNew.has(m.id) && <span className="badge added-badge" title="not in the previous call's messages">new</span>}</>} />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { LoadSummary } from '../../worker/protocol.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
-import { command } from '../commands.ts';
+import { command, useFlash } from '../commands.ts';
+import { nextTarget, targetsOf } from '../nav-targets.ts';
+import type { NavKind } from '../../core/replay/navigate.ts';
+
+const NAV_KINDS = ['surface', 'step', 'turn', 'request', 'replace', 'diagnostic'] as const;
 
 const SPEEDS: [number, string][] = [[8, '1×'], [32, '4×'], [128, '16×'], [0, 'max']];
 
@@ -39,6 +44,17 @@ export function Scrubber() {
   const speed = useView((s) => s.speed);
   const setSpeed = useView((s) => s.setSpeed);
   usePlayback();
+  const deferredIndex = useDeferredValue(index);
+  // The step lists (one pass over the log per kind) are built after the log has painted, not in its first render.
+  const [listsReady, setListsReady] = useState<LoadSummary | null>(null);
+  useEffect(() => {
+    if (!summary) return;
+    const t = setTimeout(() => {
+      for (const kind of NAV_KINDS) targetsOf(summary, kind);
+      setListsReady(summary);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [summary]);
   // Turn starts as fractions of the slider, for the tick strip under it.
   const turnTicks = useMemo(() => {
     if (!summary) return [];
@@ -52,11 +68,18 @@ export function Scrubber() {
   const col = summary.columns;
   const button = (id: string, text: string) => {
     const c = command(id);
-    return <button onClick={c.run} title={`${c.label} (${c.keys.join(', ')})`} aria-label={c.label}>{text}</button>;
+    // A step with nowhere to go is disabled (its key says "no next …" in the status line); known once the
+    // step lists are built, just after the log's first paint.
+    const m = /^(next|prev)-(.+)$/.exec(id);
+    const none = m && listsReady === summary ? nextTarget(summary, m[2] as NavKind, deferredIndex, m[1] === 'next' ? 1 : -1) === null : false;
+    return <button onClick={c.run} disabled={none} title={`${c.label} (${c.keys.join(', ')})${none ? ' — none' : ''}`} aria-label={c.label}>{text}</button>;
   };
   return (
     <div className="scrubber" role="group" aria-label="Replay scrubber">
       <div className="scrub-buttons">
+        {button('prev-diagnostic', '‹ finding')}
+        {button('prev-replace', '‹ replace')}
+        {button('prev-request', '‹ call')}
         {button('prev-turn', '« turn')}
         {button('prev-step', '‹ step')}
         {button('prev-surface', '‹ surface')}
@@ -83,6 +106,7 @@ export function Scrubber() {
           max={Math.max(0, count - 1)}
           value={index}
           aria-label="Replay cursor"
+          data-global-keys=""
           aria-valuenow={col.seq[index]}
           aria-valuetext={`seq ${col.seq[index]}, ${summary.typeNames[col.typeId[index]]}`}
           onChange={(e) => seek(Number(e.target.value))}
@@ -93,6 +117,20 @@ export function Scrubber() {
         seq {col.seq[index] ?? '-'} · {summary.typeNames[col.typeId[index]] ?? ''} · turn {col.turn[index]} step {col.step[index]} · {index + 1}/{count}
         {col.synthetic[index] ? ' · synthetic' : ''}
       </span>
+      <Flash />
     </div>
   );
+}
+
+/** The last command's "nothing to do" message, for a few seconds. */
+function Flash() {
+  const text = useFlash((s) => s.text);
+  const at = useFlash((s) => s.at);
+  const say = useFlash((s) => s.say);
+  useEffect(() => {
+    if (!text) return;
+    const t = setTimeout(() => say(null), 4000);
+    return () => clearTimeout(t);
+  }, [text, at, say]);
+  return <span className="flash" role="status" aria-label="Command status">{text ?? ''}</span>;
 }

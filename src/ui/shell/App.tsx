@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import { applyViewLink, decodeHash, startUrlSync } from '../../store/url.ts';
+import { applyLogLink, applyPageLink, decodeHash, resolvePendingLink, startUrlSync } from '../../store/url.ts';
+import { useLink } from '../../store/link.ts';
 import { useView } from '../../store/view.ts';
 import { workerClient } from '../../worker/client.ts';
-import { commandForKey, keyOf } from '../commands.ts';
+import { commandForKey, elementOwnsKey, keyOf } from '../commands.ts';
+import { LinkNotice } from '../loading/LinkNotice.tsx';
 import { EventList } from '../events/EventList.tsx';
 import { DropZone } from '../loading/DropZone.tsx';
 import { LoadStatus } from '../loading/LoadStatus.tsx';
@@ -33,22 +35,31 @@ function useStartup(): void {
     const session = useSession.getState();
     if (!session.client) session.setClient(workerClient());
     const link = decodeHash(location.hash);
-    applyViewLink(link);
+    applyPageLink(link);
+    // A link that names its log waits for that log (issue #17); an older link applies to whatever opens.
+    const named = link.log !== undefined;
+    if (named) useLink.getState().setPending(link);
+    else applyLogLink(link);
     const url = new URLSearchParams(location.search).get('url');
     const vs = new URLSearchParams(location.search).get('vs');
-    const cursor = { cursor: link.cursor, cursorSeq: link.cursorSeq };
-    const opened = url && vs ? openPair(url, vs, link.cursor)
-      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, cursor)
-      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...cursor });
+    const options = named ? {} : { cursor: link.cursor, cursorSeq: link.cursorSeq, search: link.search };
+    const opened = url && vs ? openPair(url, vs, named ? undefined : link.cursor)
+      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, options)
+      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...options });
     // A link in compare mode (issue #20) names B by its workspace entry, and carries both cursors.
     const compare = link.compare;
     if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });
-    if (link.selected !== undefined) {
-      const unsub = useSession.subscribe((s) => {
-        if (s.status === 'ready') { useCursor.getState().select(link.selected!); unsub(); }
+    const stops: (() => void)[] = [];
+    if (!named && link.selected !== undefined) {
+      const unsub = useSession.subscribe((s, prev) => {
+        if (s.loads !== prev.loads) { useCursor.getState().select(link.selected!); unsub(); }
       });
+      stops.push(unsub);
     }
-    return startUrlSync();
+    // Every load may be the one a pending link waits for.
+    stops.push(useSession.subscribe((s, prev) => { if (s.loads !== prev.loads) resolvePendingLink(); }));
+    stops.push(startUrlSync());
+    return () => { for (const stop of stops) stop(); };
   }, []);
 }
 
@@ -63,10 +74,9 @@ async function openPair(url: string, vs: string, cursor?: number): Promise<void>
 function useKeyboard(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement;
       const key = keyOf(e);
-      const typing = target.closest('input, textarea, select, [role="dialog"]') && !(target instanceof HTMLInputElement && target.type === 'range');
-      if (typing && key !== 'Escape') return;
+      // A focused control keeps its own keys: a text box all of them, a separator or slider its arrows.
+      if (e.defaultPrevented || elementOwnsKey(e.target as Element, key)) return;
       const cmd = useCompare.getState().status === 'ready' ? compareCommandForKey(key) : commandForKey(key);
       if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
@@ -99,6 +109,7 @@ export function App() {
     <div className="app">
       <Toolbar />
       <LoadStatus />
+      <LinkNotice />
       <DropZone />
       <Overlays />
       {summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (

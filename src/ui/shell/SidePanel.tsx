@@ -15,14 +15,20 @@ const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Message
 export function SidePanel() {
   const tab = useView((s) => s.sideTab);
   const setTab = useView((s) => s.setSideTab);
-  const errors = useSession((s) => s.summary?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
+  const diagnostics = useSession((s) => s.summary?.diagnostics);
+  // The tab counts every finding, as the panel's filter does ("all (3)"); its colour is the worst severity.
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics ?? []) counts[d.severity]++;
+  const total = counts.error + counts.warning + counts.info;
+  const worst = counts.error ? 'error' : counts.warning ? 'warning' : 'info';
   const partial = useSession((s) => s.summary?.partial === true);
   return (
     <section className="panel side-panel" aria-label="Details">
       <div className="tabs" role="tablist">
         {TABS.map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}>
-            {label}{id === 'diagnostics' && errors ? ` (${errors})` : ''}
+          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}
+            title={id === 'diagnostics' && total ? `${counts.error} error${counts.error === 1 ? '' : 's'}, ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, ${counts.info} info` : undefined}>
+            {label}{id === 'diagnostics' && total ? <span className={`tab-count ${worst}`}> ({total})</span> : ''}
           </button>
         ))}
       </div>

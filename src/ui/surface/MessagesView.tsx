@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import { JsonView } from '../json/JsonView.tsx';
+import { MessageView } from '../message/MessageView.tsx';
+import { callsIn } from '../message/blocks.ts';
 import { downloadJson } from '../export.ts';
-import { sourceLabel } from '../../core/messages/source-kinds.ts';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
@@ -27,6 +27,7 @@ export function MessagesView() {
   const pages = Math.max(1, Math.ceil(count / PAGE));
   const shown = Math.min(page ?? pages - 1, pages - 1);
   const data = useWorkerQuery((c) => c.messages(index, { from: shown * PAGE, count: PAGE }), [index, shown]);
+  const calls = useMemo(() => callsIn(data?.messages ?? []), [data]);
   if (!data) return null;
   const downloadAll = async () => {
     if (!client) return;
@@ -50,11 +51,9 @@ export function MessagesView() {
           <button disabled={shown >= pages - 1} onClick={() => setPage(null)}>⏭ newest</button>
         </div>
       )}
-      <div className="scroll json">
+      <div className="scroll message-list">
         {data.messages.map((m, i) => (
-          <div key={`${m.id}-${data.from + i}`} className={`message role-${m.role}`}>
-            <JsonView name={`${data.from + i} ${m.role} · ${sourceLabel(m.source) ?? 'no source'}`} value={m} open={1} />
-          </div>
+          <MessageView key={`${m.id}-${data.from + i}`} message={m} calls={calls} title={<span className="mono muted msg-pos">#{data.from + i}</span>} />
         ))}
       </div>
     </div>

@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import type { CursorState, ListWindow, SurfaceNodeView, SurfaceSpan } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
+import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 
 const ROW_H = 24;
 /** Rows fetched beyond the visible ones, so a short scroll shows nodes at once. */
@@ -33,6 +34,12 @@ export function SurfacePanel() {
   );
   // A new log starts at the top.
   useEffect(() => setWindow({ from: 0, count: 80 }), [summary]);
+  // At a model call's cut, the messages that call added since the previous one are marked (issue #17).
+  const requests = summary?.requests;
+  const atCall = requests ? callAtOrBefore(requests, index) : -1;
+  const cutCall = requests && atCall >= 0 && requests[atCall].cutIndex === index && !transcript ? atCall : -1;
+  const callDiff = useWorkerQuery((client) => (cutCall < 0 ? null : client.request(cutCall, { from: 0, count: 0 })), [cutCall]);
+  const added = useMemo(() => (callDiff && callDiff.request.index === cutCall && callDiff.messageDiff ? new Set(callDiff.messageDiff.added) : null), [callDiff, cutCall]);
   const head = (
     <div className="panel-head">
       <h2>Surface</h2>
@@ -51,14 +58,18 @@ export function SurfacePanel() {
         {state.nodeCount} nodes · ~{state.tokens} tokens · {state.messageCount} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
       </div>
       <GenerationsChart />
-      <div className="cursor-change">at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}</div>
-      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} onWindow={setWindow} />
+      <div className="cursor-change">
+        at seq {state.seq}: {state.change === 'none' ? 'no surface change' : state.change}
+        {state.change !== 'none' && state.change !== 'reject' && <> · <SeenByCall index={state.index} what={`the ${state.change} at seq ${state.seq}`} /></>}
+        {added && cutCall >= 0 && <span className="cut-note"> · call {cutCall + 1} is cut here: the {added.size} message{added.size === 1 ? '' : 's'} it added since call {cutCall} {added.size === 1 ? 'is' : 'are'} marked</span>}
+      </div>
+      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} onWindow={setWindow} added={added} />
     </section>
   );
 }
 
 /** The virtual list of nodes (or transcript rows); reports the rows in view so the panel asks for those. */
-function NodeList({ state, transcript, onWindow }: { state: CursorState; transcript: boolean; onWindow: (w: ListWindow) => void }) {
+function NodeList({ state, transcript, onWindow, added }: { state: CursorState; transcript: boolean; onWindow: (w: ListWindow) => void; added: ReadonlySet<string> | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = transcript ? state.transcriptCount : state.nodeCount;
   const virtualizer = useVirtualizer({
@@ -98,7 +109,7 @@ function NodeList({ state, transcript, onWindow }: { state: CursorState; transcr
           const span = transcript ? undefined : spans.get(n.seq);
           return (
             <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={style} role="presentation">
-              {span ? <Span span={span} node={n} cursorSeq={state.seq} cursorIndex={state.index} /> : <NodeRow n={n} ghost={false} note={note} cursorSeq={state.seq} />}
+              {span ? <Span span={span} node={n} cursorSeq={state.seq} cursorIndex={state.index} added={added} /> : <NodeRow n={n} ghost={false} note={note} cursorSeq={state.seq} added={added} />}
             </div>
           );
         })}
@@ -107,23 +118,24 @@ function NodeList({ state, transcript, onWindow }: { state: CursorState; transcr
   );
 }
 
-function NodeRow({ n, ghost, note, cursorSeq }: { n: SurfaceNodeView; ghost: boolean; note?: string; cursorSeq: number }) {
+function NodeRow({ n, ghost, note, cursorSeq, added }: { n: SurfaceNodeView; ghost: boolean; note?: string; cursorSeq: number; added?: ReadonlySet<string> | null }) {
   const seek = useCursor((s) => s.seek);
   const select = useCursor((s) => s.select);
+  const isNew = !ghost && n.messageId !== null && added?.has(n.messageId) === true;
   return (
-    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}`}
+    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}${isNew ? ' call-added' : ''}`}
       onClick={() => select(n.index)} onDoubleClick={() => seek(n.index)} aria-label={`seq ${n.seq} ${n.role ?? 'no message'}${ghost ? ', shadowed' : ''}`}
       title={ghost ? 'shadowed: no longer sent to the model' : n.messageId ? `message ${n.messageId}` : 'no wire message (empty content)'}>
       <span className="seq mono">{n.seq}</span>
       <span className="role">{n.role ?? '∅'}</span>
       <span className="tokens mono" title="estimated tokens (DSH token meter)">{n.tokens ? `~${n.tokens}` : ''}</span>
-      <span className="preview">{n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} {n.preview}</span>
+      <span className="preview">{isNew && <span className="badge added-badge" title="added to the model's context since the previous call">new</span>} {n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} {n.preview}</span>
     </div>
   );
 }
 
 /** A replacing node with the bracket over what it shadowed; few shadowed nodes show at once, more on demand. */
-function Span({ span, node, cursorSeq, cursorIndex }: { span: SurfaceSpan; node: SurfaceNodeView; cursorSeq: number; cursorIndex: number }) {
+function Span({ span, node, cursorSeq, cursorIndex, added }: { span: SurfaceSpan; node: SurfaceNodeView; cursorSeq: number; cursorIndex: number; added: ReadonlySet<string> | null }) {
   const seek = useCursor((s) => s.seek);
   const client = useSession((s) => s.client);
   const [opened, setOpened] = useState<SurfaceNodeView[] | null>(null);
@@ -141,7 +153,7 @@ function Span({ span, node, cursorSeq, cursorIndex }: { span: SurfaceSpan; node:
       </div>
       <div role="list" className="span-nodes">
         {shadowed?.map((g) => <NodeRow key={`g${g.seq}`} n={g} ghost cursorSeq={cursorSeq} />)}
-        <NodeRow n={node} ghost={false} cursorSeq={cursorSeq} />
+        <NodeRow n={node} ghost={false} cursorSeq={cursorSeq} added={added} />
       </div>
     </div>
   );

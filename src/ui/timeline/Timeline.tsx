@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
+import { eventCountText } from '../counts.ts';
 import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
 
 /**
@@ -56,7 +57,7 @@ export function Timeline() {
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`Timeline of ${summary.count} events, ${summary.replacements.length} replace spans`}
+        aria-label={`Timeline of ${eventCountText(summary.count, summary.syntheticCount)}, ${summary.replacements.length} replace spans`}
         onWheel={(e) => {
           const span = view.end - view.start;
           const factor = e.deltaY > 0 ? 1.25 : 0.8;

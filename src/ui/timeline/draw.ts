@@ -69,6 +69,22 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
       bandStart = i;
     }
   }
+  // A fork child's inherited events (copied from its parent, §1.7): hatched, with a label.
+  const inherited = summary.inherited.events;
+  if (inherited > first) {
+    const right = x(Math.min(inherited, last));
+    g.fillStyle = dark ? 'rgba(190,75,219,0.12)' : 'rgba(174,62,201,0.08)';
+    g.fillRect(x(first), 0, right - x(first), replaceTop);
+    g.save();
+    g.beginPath();
+    g.rect(x(first), 0, right - x(first), replaceTop);
+    g.clip();
+    g.strokeStyle = dark ? 'rgba(190,75,219,0.3)' : 'rgba(174,62,201,0.22)';
+    g.beginPath();
+    for (let hx = x(first) - replaceTop; hx < right; hx += 8) { g.moveTo(hx, 0); g.lineTo(hx + replaceTop, replaceTop); }
+    g.stroke();
+    g.restore();
+  }
   // Step bands: a thin strip under the turn labels, alternating per step within a turn.
   let stepStart = first;
   for (let i = first; i <= last; i++) {
@@ -109,6 +125,11 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
     if (d.index === undefined || d.index < first || d.index >= last || d.severity === 'info') continue;
     g.fillStyle = d.severity === 'error' ? '#e03131' : '#f08c00';
     g.fillRect(Math.floor(x(d.index)), diagTop, Math.max(2, width / span), LANE_H - 2);
+  }
+  if (inherited > first && x(Math.min(inherited, last)) - x(first) > 110) {
+    g.fillStyle = dark ? '#d0a4e8' : '#862e9c';
+    g.font = '10px system-ui, sans-serif';
+    g.fillText('inherited from parent', x(first) + 4, diagTop + LANE_H - 1);
   }
   // Synthetic events (restore repair) get a dashed underline.
   g.strokeStyle = '#e03131';

@@ -1,0 +1,52 @@
+import { navigate, type NavKind } from '../core/replay/navigate.ts';
+import type { LoadSummary } from '../worker/protocol.ts';
+
+/**
+ * Where each kind of step can land, as a sorted list of event indexes per
+ * log: found once with the core's `navigate` rule (one pass per kind, the
+ * first time a kind is asked), then every step and every "is there a next
+ * one?" is a binary search — a cursor move never scans the log.
+ */
+const cache = new WeakMap<LoadSummary, Map<NavKind, Int32Array>>();
+
+export function targetsOf(summary: LoadSummary, kind: Exclude<NavKind, 'event'>): Int32Array {
+  let byKind = cache.get(summary);
+  if (!byKind) { byKind = new Map(); cache.set(summary, byKind); }
+  let list = byKind.get(kind);
+  if (!list) {
+    const findings = kind === 'diagnostic' ? findingIndexes(summary) : undefined;
+    const out: number[] = [];
+    for (let i = navigate(summary.columns, summary.typeNames, summary.count, kind, -1, 1, findings); i !== null; i = navigate(summary.columns, summary.typeNames, summary.count, kind, i, 1, findings)) out.push(i);
+    list = Int32Array.from(out);
+    byKind.set(kind, list);
+  }
+  return list;
+}
+
+/** The next (dir 1) or previous (dir -1) index of a kind from `from` (exclusive), or null. */
+export function nextTarget(summary: LoadSummary, kind: NavKind, from: number, dir: 1 | -1): number | null {
+  if (kind === 'event') {
+    const i = from + dir;
+    return i >= 0 && i < summary.count ? i : null;
+  }
+  const list = targetsOf(summary, kind);
+  // First entry > from.
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (list[m] <= from) lo = m + 1; else hi = m; }
+  if (dir === 1) return lo < list.length ? list[lo] : null;
+  // Last entry < from.
+  let k = lo - 1;
+  if (k >= 0 && list[k] === from) k--;
+  return k >= 0 ? list[k] : null;
+}
+
+/** Event indexes a finding points at (a finding on a line that became no event has none). */
+export function findingIndexes(summary: LoadSummary): ReadonlySet<number> {
+  return new Set(summary.diagnostics.flatMap((d) => (d.index !== undefined ? [d.index] : [])));
+}
+
+/** Findings with no event to go to (the header line, a line before any event). */
+export function findingsWithoutEvent(summary: LoadSummary): number {
+  return summary.diagnostics.filter((d) => d.index === undefined).length;
+}
