@@ -19,6 +19,8 @@ import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
 import { useCompare } from '../../store/compare.ts';
 import { compareCommandForKey } from '../compare/commands.ts';
+import { useFolder } from '../../store/folder.ts';
+import { FolderView } from '../folder/FolderView.tsx';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
@@ -103,6 +105,7 @@ export function App() {
   const status = useSession((s) => s.status);
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
   const comparing = useCompare((s) => s.status !== 'off');
+  const folderShown = useFolder((s) => s.shown);
   // Another log opened as A ends compare mode.
   useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
   return (
@@ -112,7 +115,7 @@ export function App() {
       <LinkNotice />
       <DropZone />
       <Overlays />
-      {summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
+      {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
         <>
           <Scrubber />
           <Timeline />
