@@ -3,24 +3,14 @@ import { z } from 'zod';
 import { eventsPanelMatcher, searchLog } from '../core/folder/search.ts';
 import { summarizeLog } from '../core/folder/summary.ts';
 import type { FolderRequest } from './folder-protocol.ts';
+import { streamChunks } from './stream-chunks.ts';
 
 // The page's CSP forbids eval; zod must not JIT its parsers.
 z.config({ jitless: true });
 
 declare const self: DedicatedWorkerGlobalScope;
 
-async function* chunks(file: Blob): AsyncGenerator<Uint8Array> {
-  const reader = file.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value) yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
+const chunks = (file: Blob) => streamChunks(file.stream());
 
 // One job at a time: the pool gives each worker its next file when it answers.
 self.onmessage = async (e: MessageEvent<FolderRequest>) => {
