@@ -79,6 +79,8 @@ function useKeyboard(): void {
       const key = keyOf(e);
       // A focused control keeps its own keys: a text box all of them, a separator or slider its arrows.
       if (e.defaultPrevented || elementOwnsKey(e.target as Element, key)) return;
+      // The sessions table is not a session: the replay keys wait until one is open again.
+      if (useFolder.getState().shown) return;
       const cmd = useCompare.getState().status === 'ready' ? compareCommandForKey(key) : commandForKey(key);
       if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
