@@ -89,6 +89,8 @@ export function folderCorpusTests(corpusDir: string): Record<string, Case> {
       await page.getByLabel('Pick acp-subagent-multi/acp-subagent-multi.2.jsonl').check();
       await view.getByRole('button', { name: 'Compare picked (2/2)' }).click();
       await page.getByRole('button', { name: 'Exit compare' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'Compare', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByLabel('Comparison result').waitFor({ timeout: 10_000 });
       await shot('issue23-compare');
     },
   };
