@@ -390,6 +390,8 @@ interface FolderMeasure {
   ratio: number;
   peakHeapBytes: number;
   peakRssBytes: number;
+  /** Heap + buffers still held after the folder and a full collection (the summaries themselves). */
+  retainedBytes: number;
   /** One big log summarised: peak heap+buffers against its size, and against the app's full streaming load of it. */
   big: { bytes: number; summaryPeakBytes: number; summaryRatio: number; loadPeakBytes: number; loadRatio: number };
 }
@@ -426,15 +428,18 @@ async function folderBench(count: number, bigMb: number): Promise<FolderMeasure>
     const baselineMs = performance.now() - base0;
     let events = 0;
     const run = await peakOf(async () => {
+      const rows = [];
       for (const f of files) {
         const s = await summarizeLog(fs.createReadStream(f, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: f, size: fs.statSync(f).size });
         events += s.events;
+        rows.push(s);
       }
+      return rows;
     });
     const big = await bigSummary(bigMb);
     return {
       logs: files.length, bytes, events, summaryMs: round(run.ms), logsPerSec: round(files.length / (run.ms / 1000)),
-      baselineMs: round(baselineMs), ratio: round(run.ms / baselineMs), peakHeapBytes: run.heap, peakRssBytes: run.rss, big,
+      baselineMs: round(baselineMs), ratio: round(run.ms / baselineMs), peakHeapBytes: run.heap, peakRssBytes: run.rss, retainedBytes: run.retained, big,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -467,6 +472,6 @@ async function bigSummary(mb: number): Promise<FolderMeasure['big']> {
 function printFolder(f: FolderMeasure): void {
   console.log(`\nsessions folder: ${f.logs} generated logs, ${(f.bytes / MB).toFixed(1)} MB, ${f.events} events`);
   console.log(`  summaries         ${f.logsPerSec} logs/s in one worker (${(f.summaryMs / 1000).toFixed(1)} s; ${f.ratio}× the same-run baseline of read + split + JSON.parse, ${(f.baselineMs / 1000).toFixed(1)} s); the app runs hardwareConcurrency − 1 workers`);
-  console.log(`  memory peak       heap+buffers +${(f.peakHeapBytes / MB).toFixed(1)} MB, RSS +${(f.peakRssBytes / MB).toFixed(1)} MB over the whole folder`);
+  console.log(`  memory peak       heap+buffers +${(f.peakHeapBytes / MB).toFixed(1)} MB, RSS +${(f.peakRssBytes / MB).toFixed(1)} MB over the whole folder (garbage between collections); the ${f.logs} summaries kept: ${(f.retainedBytes / MB).toFixed(2)} MB after GC`);
   console.log(`  one big log       ${(f.big.bytes / MB).toFixed(0)} MB: summary peak ${(f.big.summaryPeakBytes / MB).toFixed(1)} MB = ${f.big.summaryRatio}× the log; the full streaming load ${(f.big.loadPeakBytes / MB).toFixed(1)} MB = ${f.big.loadRatio}×`);
 }
