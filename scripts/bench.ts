@@ -422,7 +422,7 @@ async function folderBench(count: number, bigMb: number): Promise<FolderMeasure>
     // Warm both passes up on a few logs, so neither measured pass pays for JIT compilation.
     const parseAll = (list: string[]) => { for (const f of list) for (const line of fs.readFileSync(f, 'utf8').split('\n')) if (line) JSON.parse(line); };
     parseAll(files.slice(0, 20));
-    for (const f of files.slice(0, 20)) await summarizeLog(fs.createReadStream(f) as AsyncIterable<Uint8Array>, { file: f, size: 0 });
+    for (const f of files.slice(0, 20)) await summarizeLog(() => fs.createReadStream(f) as AsyncIterable<Uint8Array>, { file: f, size: 0 });
     const base0 = performance.now();
     parseAll(files);
     const baselineMs = performance.now() - base0;
@@ -430,7 +430,7 @@ async function folderBench(count: number, bigMb: number): Promise<FolderMeasure>
     const run = await peakOf(async () => {
       const rows = [];
       for (const f of files) {
-        const s = await summarizeLog(fs.createReadStream(f, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: f, size: fs.statSync(f).size });
+        const s = await summarizeLog(() => fs.createReadStream(f, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: f, size: fs.statSync(f).size });
         events += s.events;
         rows.push(s);
       }
@@ -458,7 +458,7 @@ async function bigSummary(mb: number): Promise<FolderMeasure['big']> {
   const size = fs.statSync(file).size;
   const stream = () => fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>;
   try {
-    const summary = await peakOf(() => summarizeLog(stream(), { file: 'big.jsonl', size }));
+    const summary = await peakOf(() => summarizeLog(stream, { file: 'big.jsonl', size }));
     const load = await peakOf(() => loadSession(stream(), { sizeHint: size }));
     return {
       bytes: size, summaryPeakBytes: summary.heap, summaryRatio: round(summary.heap / size),

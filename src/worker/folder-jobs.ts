@@ -5,8 +5,8 @@ import { streamChunks } from './stream-chunks.ts';
 
 /** What a folder worker does with one job: the file summarised, or searched (streamed from the Blob). */
 export function runFolderJob(job: FolderJob): Promise<LogSummary | LogSearch> {
-  const chunks = streamChunks(job.file.stream() as ReadableStream<Uint8Array>);
+  const chunks = () => streamChunks(job.file.stream() as ReadableStream<Uint8Array>);
   return job.op === 'summary'
     ? summarizeLog(chunks, { file: job.rel, size: job.file.size })
-    : searchLog(chunks, eventsPanelMatcher(job.query), { limit: job.limit });
+    : searchLog(chunks(), eventsPanelMatcher(job.query), { limit: job.limit });
 }

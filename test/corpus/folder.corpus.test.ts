@@ -32,7 +32,7 @@ describe('summary over the corpus folder', () => {
   });
 
   it.each(logs.map((l) => [l.name, l] as const))('%s: the streaming summary agrees with the full load (verdict, ok, calls, errors)', async (_name, log) => {
-    const s = await summarizeLog(fs.createReadStream(log.file) as AsyncIterable<Uint8Array>, { file: log.name, size: fs.statSync(log.file).size });
+    const s = await summarizeLog(() => fs.createReadStream(log.file) as AsyncIterable<Uint8Array>, { file: log.name, size: fs.statSync(log.file).size });
     const full = inspect(await readLogFile(log.file));
     expect({ verdict: s.verdict, ok: s.ok, calls: s.calls, events: s.events, errors: s.findings.errors })
       .toEqual({ verdict: full.verdict, ok: full.ok, calls: full.requests.length, events: full.eventCount, errors: full.diagnostics.filter((d) => d.severity === 'error').length });

@@ -17,7 +17,7 @@ import { readLog } from '../../src/core/log/reader.ts';
 import { bundledCommand, cliBundle, TSX, CLI } from '../helpers/open-cli.ts';
 
 const enc = new TextEncoder();
-const summarize = (file: string, bytes: Uint8Array) => summarizeLog([bytes], { file, size: bytes.length });
+const summarize = (file: string, bytes: Uint8Array) => summarizeLog(() => [bytes], { file, size: bytes.length });
 
 /** A folder as DSH lays one out, plus what else people keep there. */
 function makeFolder(): { dir: string; files: Record<string, Uint8Array> } {
@@ -77,6 +77,29 @@ describe('a log summary agrees with the full load', () => {
     expect(s).toMatchObject({ isLog: true, ok: false, verdict: 'dsh-refuses' });
     expect(s.findings.errors).toBeGreaterThan(0);
     expect(s.events).toBe(inspect(await readLog([gap])).eventCount);
+  });
+
+  it('reads a log once; a look-back at an event the pass let go reads it again, keeping all, and still agrees with the full load', async () => {
+    const lines = generateLog({ dialect: 'v4', seed: 12, turns: 40 }).lines;
+    const rows = lines.slice(1).map((l) => JSON.parse(l));
+    const opens = async (text: string) => {
+      let n = 0;
+      const bytes = enc.encode(text);
+      const s = await summarizeLog(() => { n++; return [bytes]; }, { file: 'x.jsonl', size: bytes.length });
+      return { s, n, full: inspect(await readLog([bytes])) };
+    };
+    const clean = await opens(lines.join('\n') + '\n');
+    expect(clean.n).toBe(1);
+    expect(clean.s.events).toBeGreaterThan(1000);
+    // A developer message naming an early turn/start as its request header: a broken reference, long let go.
+    const last = rows.at(-1);
+    const early = rows.find((r) => r.type === 'turn/start');
+    const dev = { type: 'developer/message', seq: last.seq + 1, time: last.time, data: { turn: 40, step: 9, message: { id: 'dev-x', role: 'developer', source: { kind: 'tool-registry' }, content: [{ type: 'tool-addition', toolName: 'web_fetch' }] }, headerSeq: early.seq }, surfaceOp: 'append' };
+    const broken = await opens([...lines, JSON.stringify(dev)].join('\n') + '\n');
+    expect(broken.n).toBe(2);
+    expect({ ok: broken.s.ok, verdict: broken.s.verdict, errors: broken.s.findings.errors, events: broken.s.events })
+      .toEqual({ ok: broken.full.ok, verdict: broken.full.verdict, errors: broken.full.diagnostics.filter((d) => d.severity === 'error').length, events: broken.full.eventCount });
+    expect(broken.s.verdict).toBe('dsh-refuses');
   });
 
   it.each(NOT_LOGS)('%s is listed as not a log, with the reason', async (rel) => {

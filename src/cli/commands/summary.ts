@@ -80,7 +80,7 @@ export function filesUnder(dir: string, prefix = ''): string[] {
 async function summarizeFile(file: string, rel: string): Promise<LogSummary> {
   const size = fs.statSync(file).size;
   try {
-    return await summarizeLog(fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: rel, size });
+    return await summarizeLog(() => fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: rel, size });
   } catch (err) {
     // An unreadable file is a row that says so, never the end of the run.
     return unreadableSummary(rel, size, err instanceof Error ? err.message : String(err));

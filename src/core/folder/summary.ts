@@ -71,11 +71,21 @@ export interface SummaryOptions {
  * A log's summary in one streaming pass: the reader keeps no bytes and no
  * events, the fold looks back only at what is on the surface
  * (SurfaceEvents), and the counts ride on the fold's walk. A file whose
- * first line is not a session header stops after its first chunk.
+ * first line is not a session header stops after its first chunk. `open`
+ * gives the log's bytes from the start; a second pass is read only when the
+ * first could not answer a look-back.
  */
-export async function summarizeLog(source: ByteSource, options: SummaryOptions): Promise<LogSummary> {
+export async function summarizeLog(open: () => ByteSource, options: SummaryOptions): Promise<LogSummary> {
+  const first = await summaryPass(open(), options, false);
+  if (!first.missed) return first.summary;
+  // The fold looked back at an event the pass had let go (or one that never was): read the log
+  // again keeping every event, so the findings are exactly the full load's. Rare: a broken reference.
+  return (await summaryPass(open(), options, true)).summary;
+}
+
+async function summaryPass(source: ByteSource, options: SummaryOptions, keepAll: boolean): Promise<{ summary: LogSummary; missed: boolean }> {
   let loader: SessionLoader | null = null;
-  const lookup = new SurfaceEvents(() => (loader ? loader.state.nodes : []));
+  const lookup = new SurfaceEvents(() => (loader ? loader.state.nodes : []), keepAll);
   const rider = new SummaryRider();
   const types = new Set<string>();
   let events = 0;
@@ -110,7 +120,7 @@ export async function summarizeLog(source: ByteSource, options: SummaryOptions):
   const tokens = { in: 0, out: 0, cacheReads: 0 };
   for (const m of modelUse) { tokens.in += m.tokensIn; tokens.out += m.tokensOut; tokens.cacheReads += m.cacheReads; }
   const count = (severity: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === severity).length;
-  return {
+  const summary: LogSummary = {
     file: options.file,
     size: options.size,
     isLog,
@@ -138,4 +148,5 @@ export async function summarizeLog(source: ByteSource, options: SummaryOptions):
     fork: header ? childRefOf(header).forked : false,
     tornTail: read.tornTail !== null,
   };
+  return { summary, missed: lookup.missed };
 }

@@ -17,22 +17,36 @@ const SLACK = 256;
 export class SurfaceEvents {
   private events = new Map<number, LogEvent>();
   private readonly headers = new Map<number, LogEvent>();
+  private lastSeq = -1;
+  /**
+   * The fold asked for an earlier event that is not held: one let go, or
+   * one that never was (a broken reference). Either way the caller reads
+   * the log again with every event kept (`keepAll`), so the summary's
+   * findings are exactly the full load's.
+   */
+  missed = false;
 
-  constructor(private readonly surfaceNodes: () => readonly number[]) {}
+  /** `keepAll`: let nothing go (the exact second pass after a miss). */
+  constructor(private readonly surfaceNodes: () => readonly number[], private readonly keepAll = false) {}
 
   /** An event about to be walked (the walk may look it up too). */
   add(event: LogEvent): void {
+    if (event.seq > this.lastSeq) this.lastSeq = event.seq;
     if (event.type === 'request/header') {
       this.headers.set(event.seq, event);
-      if (this.headers.size > HEADERS_KEPT) this.headers.delete(this.headers.keys().next().value!);
+      if (this.headers.size > HEADERS_KEPT && !this.keepAll) this.headers.delete(this.headers.keys().next().value!);
       return;
     }
     const nodes = this.surfaceNodes();
-    if (this.events.size > 2 * nodes.length + SLACK) this.prune(nodes);
+    if (this.events.size > 2 * nodes.length + SLACK && !this.keepAll) this.prune(nodes);
     this.events.set(event.seq, event);
   }
 
-  readonly at = (seq: number): LogEvent | undefined => this.events.get(seq) ?? this.headers.get(seq);
+  readonly at = (seq: number): LogEvent | undefined => {
+    const event = this.events.get(seq) ?? this.headers.get(seq);
+    if (event === undefined && seq <= this.lastSeq) this.missed = true;
+    return event;
+  };
 
   private prune(nodes: readonly number[]): void {
     const kept = new Map<number, LogEvent>();
