@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
 
 type Case = (ctx: { page: Page; context: BrowserContext; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
@@ -36,6 +37,26 @@ async function waitFor(what: () => Promise<boolean>, label: string): Promise<voi
   assert.fail(`timed out waiting for ${label}`);
 }
 
+export const folderTests: Record<string, Case> = {
+  async 'issue 23: Cancel stops reading a folder; what was read stays, the rest is marked unread'({ page, baseUrl }) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-folder-cancel-'));
+    // One big log first in path order keeps the pool busy long enough to cancel.
+    fs.writeFileSync(path.join(dir, 'a-big.jsonl'), generateLog({ dialect: 'v0', seed: 2, turns: 400, stepsPerTurn: 5 }).text);
+    for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `b-${i}.jsonl`), generateLog({ dialect: 'v4', seed: 60 + i, turns: 2 }).text);
+    fs.writeFileSync(path.join(dir, 'empty.jsonl'), '');
+    await page.goto(baseUrl);
+    await page.getByLabel('Open folder').setInputFiles(dir);
+    const view = page.getByRole('region', { name: 'Sessions folder' });
+    await view.getByRole('button', { name: 'Cancel' }).click();
+    await waitFor(async () => /cancelled after \d+/.test(await view.getByRole('status').first().innerText()), 'the cancelled status');
+    assert.equal(await view.getByRole('button', { name: 'Cancel' }).count(), 0);
+    assert.match(await rowOf(page, 'a-big.jsonl').innerText(), /not read/, 'the big log was not finished');
+    // Opening the folder again reads it all.
+    await page.getByLabel('Open folder').setInputFiles(dir);
+    await waitFor(async () => /^7 sessions, 1 other files$/.test(await view.getByRole('status').first().innerText()), 'the whole folder');
+  },
+};
+
 export function folderCorpusTests(corpusDir: string): Record<string, Case> {
   return {
     async 'issue 23: a folder of corpus logs fills the table, subagents nest, a cross-session search opens the session at the seq'({ page, baseUrl, shot }) {
@@ -57,6 +78,10 @@ export function folderCorpusTests(corpusDir: string): Record<string, Case> {
       // Real numbers from the summaries: the parent's three model calls, the cost column says there is no price.
       assert.match(await rowOf(page, 'acp-subagent-multi/acp-subagent-multi.jsonl').innerText(), /\b212\b[\s\S]*\b3\b[\s\S]*no price/);
       await shot('issue23-folder-light');
+      // The filter keeps matching rows (and the parents of matching children).
+      await page.getByRole('textbox', { name: 'Filter sessions' }).fill('cancel');
+      assert.deepEqual(await page.locator('tr[data-file]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-file'))), ['other/acp-cancel.jsonl']);
+      await page.getByRole('textbox', { name: 'Filter sessions' }).fill('');
       // Sorting by events puts the biggest log first.
       const eventsHeader = view.locator('th', { has: page.getByRole('button', { name: /^Events/ }) });
       for (let k = 0; k < 3 && (await eventsHeader.getAttribute('aria-sort')) !== 'descending'; k++) await eventsHeader.getByRole('button').click();

@@ -5,7 +5,7 @@ import { sessionTree } from '../../core/folder/tree.ts';
 import type { LogSummary } from '../../core/folder/summary.ts';
 import { useFolder } from '../../store/folder.ts';
 import { useSession } from '../../store/session.ts';
-import { COLUMNS, filterText, rowsOf, type FolderRow } from './columns.tsx';
+import { COLUMNS, filterText, rowsOf, type FolderRow, type FolderTableMeta } from './columns.tsx';
 import { SearchResults } from './SearchResults.tsx';
 
 const ROW_H = 26;
@@ -26,6 +26,7 @@ export function FolderView() {
     data, columns: COLUMNS,
     state: { sorting, globalFilter: filter, expanded: true },
     onSortingChange: setSorting,
+    meta: { cancelled: status === 'cancelled' } satisfies FolderTableMeta,
     getSubRows: (r) => r.children,
     getRowId: (r) => String(r.index),
     globalFilterFn: (row, _id, value: string) => filterText(row.original).includes(value.toLowerCase()),

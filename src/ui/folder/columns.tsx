@@ -14,6 +14,11 @@ export interface FolderRow {
 export const rowsOf = (nodes: readonly SessionNode[], indexOf: Map<string, number>): FolderRow[] =>
   nodes.map((n) => ({ index: indexOf.get(n.summary.file)!, rel: n.summary.file, summary: n.summary, missingParent: n.missingParent, children: rowsOf(n.children, indexOf) }));
 
+/** What the cells need of the folder beyond their row. */
+export interface FolderTableMeta {
+  cancelled: boolean;
+}
+
 const col = createColumnHelper<FolderRow>();
 const when = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 16) : '');
 const n = (v: number | undefined) => (v === undefined ? '' : v.toLocaleString('en-US'));
@@ -41,7 +46,14 @@ export const COLUMNS = [
     cell: (c) => { const f = c.row.original.summary?.isLog ? c.row.original.summary.findings : null; return f ? <span><span className={f.errors ? 'sev-error' : 'muted'}>{f.errors} err</span> · <span className={f.warnings ? 'sev-warning' : 'muted'}>{f.warnings} warn</span></span> : ''; },
   }),
   col.accessor((r) => r.summary?.lastTurn?.outcome ?? '', { id: 'outcome', header: 'Last turn' }),
-  col.accessor((r) => (r.summary ? (r.summary.isLog ? r.summary.verdict : 'not a log') : 'reading…'), { id: 'verdict', header: 'Verdict', cell: (c) => <span className={`verdict-${c.getValue().replace(/[^a-z-]/g, '')}`} title={c.row.original.summary?.verdictSummary}>{c.getValue()}</span> }),
+  col.accessor((r) => (r.summary ? (r.summary.isLog ? r.summary.verdict : 'not a log') : ''), {
+    id: 'verdict', header: 'Verdict',
+    cell: (c) => {
+      // A file without a summary is being read, or was left unread by a cancel.
+      const value = c.getValue() || ((c.table.options.meta as FolderTableMeta | undefined)?.cancelled ? 'not read' : 'reading…');
+      return <span className={`verdict-${value.replace(/[^a-z-]/g, '')}`} title={c.row.original.summary?.verdictSummary}>{value}</span>;
+    },
+  }),
   col.accessor((r) => r.summary?.size ?? 0, { id: 'size', header: 'Size', cell: (c) => bytes(c.getValue()) }),
 ];
 
