@@ -8,7 +8,9 @@ export function filesOfInput(list: FileList): { name: string; files: FolderFile[
   });
   const name = files[0]?.path.split('/')[0] ?? 'folder';
   // The picked folder's own name leads every path: the table shows paths under it.
-  return { name, files: files.map(({ path, file }) => ({ rel: path.startsWith(`${name}/`) ? path.slice(name.length + 1) : path, file })) };
+  const under = files.map(({ path, file }) => ({ rel: path.startsWith(`${name}/`) ? path.slice(name.length + 1) : path, file }));
+  // Hidden folders (.git, .cache) are skipped, as a dropped folder's are.
+  return { name, files: under.filter((f) => !f.rel.split('/').slice(0, -1).some((part) => part.startsWith('.'))) };
 }
 
 /** Dropped items that are folders, read recursively (FileSystemEntry API); null when no folder was dropped. */
