@@ -14,6 +14,7 @@ import { sniffEncoding } from '../src/core/log/bytes.ts';
 import { Replay, ReplayBuilder } from '../src/core/replay/replay-index.ts';
 import { BYTES_PER_EVENT, loadSession } from '../src/core/session/stream-load.ts';
 import { Engine } from '../src/worker/engine.ts';
+import { summarizeLog } from '../src/core/folder/summary.ts';
 import { installCliErrors } from './cli.ts';
 
 installCliErrors('bench');
@@ -283,6 +284,12 @@ if (memoryMode) {
   process.exit(0);
 }
 
+// The sessions-folder workload (issue #23) alone: `npm run bench -- --folder-only [--folder N] [--folder-big MB]`.
+if (args.includes('--folder-only')) {
+  printFolder(await folderBench(Number(flag('folder') ?? 1000), Number(flag('folder-big') ?? 20)));
+  process.exit(0);
+}
+
 // Warm-up loads of a small generated log, so the first measured log does not pay for JIT compilation.
 for (let r = 0; r < 3; r++) await coreLoad(pieces(new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 9, turns: 60, stepsPerTurn: 5 }).text)), 1 << 20);
 await new Engine().load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 9, turns: 10 }).text, name: 'warm-up' }, () => {});
@@ -333,6 +340,9 @@ if (logFile) {
   const gbTarget = Number(flag('gb') ?? 1);
   const gb = gbTarget > 0 ? await gigabyteRun(gbTarget * 1024 * MB) : null;
   if (gb) console.log(`\n1 GB stream: ${(gb.bytes / MB).toFixed(0)} MB, ${gb.events} events read, folded and indexed in ${(gb.ms / 1000).toFixed(1)} s (${gb.mbPerSec} MB/s), peak RSS ${(gb.peakRssBytes / MB).toFixed(0)} MB, heap+buffers ${(gb.peakHeapBytes / MB).toFixed(0)} MB = ${round(gb.peakHeapBytes / gb.bytes)}× the file (written by the generator in ${(gb.genMs / 1000).toFixed(1)} s)`);
+  const folderCount = Number(flag('folder') ?? 1000);
+  const folder = folderCount > 0 ? await folderBench(folderCount, Number(flag('folder-big') ?? 20)) : null;
+  if (folder) printFolder(folder);
   const worst = (f: (m: Measure) => number) => Math.max(...results.map(f));
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const byLog = (f: (m: Measure) => number) => results.map((m) => `${f(m)}×`).join(' / ');
@@ -349,7 +359,7 @@ if (logFile) {
   console.log(`  memory retained   ${worst((m) => m.memory.retainedRatio)}× (worst)   target ≤ 1.5×   ${met(worst((m) => m.memory.retainedRatio) <= 1.5)}   (after GC; per log ${byLog((m) => m.memory.retainedRatio)})`);
   if (gb) console.log(`  1 GB stream       ${(gb.bytes / MB).toFixed(0)} MB in ${(gb.ms / 1000).toFixed(1)} s, no crash   target: streams without crashing   met`);
   fs.mkdirSync('bench', { recursive: true });
-  fs.writeFileSync('bench/report.json', JSON.stringify({ date: new Date().toISOString(), node: process.version, results, gigabyte: gb }, null, 2));
+  fs.writeFileSync('bench/report.json', JSON.stringify({ date: new Date().toISOString(), node: process.version, results, gigabyte: gb, folder }, null, 2));
   console.log('  report            bench/report.json');
 }
 
@@ -369,4 +379,102 @@ function realLong(events: number): Uint8Array | null {
     .filter((p) => ((JSON.parse(p.text.slice(0, p.text.indexOf('\n'))) as { version?: number }).version ?? 0) === 0);
   const long = concatSessions(parts, { targetEvents: events });
   return long.events ? new TextEncoder().encode(long.lines.join('\n') + '\n') : null;
+}
+
+interface FolderMeasure {
+  logs: number;
+  bytes: number;
+  events: number;
+  /** Summaries of every log, one after another (one worker's share; the app runs hardwareConcurrency - 1 of these). */
+  summaryMs: number;
+  logsPerSec: number;
+  /** Same-run baseline: read each file, split it into lines, JSON.parse every line. */
+  baselineMs: number;
+  ratio: number;
+  peakHeapBytes: number;
+  peakRssBytes: number;
+  /** Heap + buffers still held after the folder and a full collection (the summaries themselves). */
+  retainedBytes: number;
+  /** One big log summarised: peak heap+buffers against its size, and against the app's full streaming load of it. */
+  big: { bytes: number; summaryPeakBytes: number; summaryRatio: number; loadPeakBytes: number; loadRatio: number };
+}
+
+/**
+ * A sessions folder of `count` generated logs (formats 0 and 4, 1–8 turns,
+ * every fourth a subagent of the log before it) summarised as the folder
+ * view's workers do, with logs per second and peak memory; then one big log
+ * summarised, to show a summary's memory does not grow with the log.
+ */
+async function folderBench(count: number, bigMb: number): Promise<FolderMeasure> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-bench-folder-'));
+  try {
+    let bytes = 0;
+    let parentId: string | null = null;
+    for (let i = 0; i < count; i++) {
+      const log = generateLog({ dialect: i % 3 === 0 ? 'v4' : 'v0', seed: 100 + i, turns: 1 + (i % 8), stepsPerTurn: 3 });
+      const header = { ...(log.header as Record<string, unknown>), id: `bench-${i}` };
+      if (i % 4 === 3 && parentId) Object.assign(header, { parentSession: parentId, origin: 'subagent', delegationDepth: 1 });
+      else parentId = header.id as string;
+      const text = [JSON.stringify(header), ...log.lines.slice(1)].join('\n') + '\n';
+      const sub = path.join(dir, `project-${i % 10}`);
+      fs.mkdirSync(sub, { recursive: true });
+      fs.writeFileSync(path.join(sub, `session-${i}.jsonl`), text);
+      bytes += text.length;
+    }
+    const files = fs.readdirSync(dir).flatMap((d) => fs.readdirSync(path.join(dir, d)).map((f) => path.join(dir, d, f)));
+    // Warm both passes up on a few logs, so neither measured pass pays for JIT compilation.
+    const parseAll = (list: string[]) => { for (const f of list) for (const line of fs.readFileSync(f, 'utf8').split('\n')) if (line) JSON.parse(line); };
+    parseAll(files.slice(0, 20));
+    for (const f of files.slice(0, 20)) await summarizeLog(() => fs.createReadStream(f) as AsyncIterable<Uint8Array>, { file: f, size: 0 });
+    const base0 = performance.now();
+    parseAll(files);
+    const baselineMs = performance.now() - base0;
+    let events = 0;
+    const run = await peakOf(async () => {
+      const rows = [];
+      for (const f of files) {
+        const s = await summarizeLog(() => fs.createReadStream(f, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { file: f, size: fs.statSync(f).size });
+        events += s.events;
+        rows.push(s);
+      }
+      return rows;
+    });
+    const big = await bigSummary(bigMb);
+    return {
+      logs: files.length, bytes, events, summaryMs: round(run.ms), logsPerSec: round(files.length / (run.ms / 1000)),
+      baselineMs: round(baselineMs), ratio: round(run.ms / baselineMs), peakHeapBytes: run.heap, peakRssBytes: run.rss, retainedBytes: run.retained, big,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function bigSummary(mb: number): Promise<FolderMeasure['big']> {
+  let turns = 8;
+  let text = generateLog({ dialect: 'v0', seed: 7, turns, stepsPerTurn: 5 }).text;
+  turns = Math.max(1, Math.round(turns * ((mb * MB) / text.length)));
+  text = generateLog({ dialect: 'v0', seed: 7, turns, stepsPerTurn: 5 }).text;
+  // Read from disk as the CLI and a worker read a file: nothing of the log is in memory before the pass.
+  const file = path.join(os.tmpdir(), `dsh-bench-big-${process.pid}.jsonl`);
+  fs.writeFileSync(file, text);
+  text = '';
+  const size = fs.statSync(file).size;
+  const stream = () => fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>;
+  try {
+    const summary = await peakOf(() => summarizeLog(stream, { file: 'big.jsonl', size }));
+    const load = await peakOf(() => loadSession(stream(), { sizeHint: size }));
+    return {
+      bytes: size, summaryPeakBytes: summary.heap, summaryRatio: round(summary.heap / size),
+      loadPeakBytes: load.heap, loadRatio: round(load.heap / size),
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function printFolder(f: FolderMeasure): void {
+  console.log(`\nsessions folder: ${f.logs} generated logs, ${(f.bytes / MB).toFixed(1)} MB, ${f.events} events`);
+  console.log(`  summaries         ${f.logsPerSec} logs/s in one worker (${(f.summaryMs / 1000).toFixed(1)} s; ${f.ratio}× the same-run baseline of read + split + JSON.parse, ${(f.baselineMs / 1000).toFixed(1)} s); the app runs hardwareConcurrency − 1 workers`);
+  console.log(`  memory peak       heap+buffers +${(f.peakHeapBytes / MB).toFixed(1)} MB, RSS +${(f.peakRssBytes / MB).toFixed(1)} MB over the whole folder (garbage between collections); the ${f.logs} summaries kept: ${(f.retainedBytes / MB).toFixed(2)} MB after GC`);
+  console.log(`  one big log       ${(f.big.bytes / MB).toFixed(0)} MB: summary peak ${(f.big.summaryPeakBytes / MB).toFixed(1)} MB = ${f.big.summaryRatio}× the log; the full streaming load ${(f.big.loadPeakBytes / MB).toFixed(1)} MB = ${f.big.loadRatio}×`);
 }

@@ -1,6 +1,7 @@
 // `dsh-devtools <command> [flags]`: the installed command (bin, built to
 // dist-cli/ by `npm run build:cli`) and the npm scripts (`npm run inspect`,
 // through tsx) both start here, so both run the same code.
+import fs from 'node:fs';
 import { parseFlags } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
 import { runCli, UsageError } from './errors.ts';
@@ -39,11 +40,25 @@ async function main(argv: readonly string[]): Promise<void> {
     if (name === undefined) process.exitCode = 2;
     return;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = commandFor(name, rest);
   if (!command) {
     return runCli(PROGRAM, () => { throw unknownCommand(name); });
   }
-  await run(command, rest);
+  await run(command, command.name === name ? rest : rest.slice(1));
+}
+
+/**
+ * The command a name picks. `npm run inspect -- summary <dir>` arrives as
+ * `inspect summary <dir>` (the script fixes the first word): another
+ * command's name there runs that command, unless a file of that name exists.
+ */
+function commandFor(name: string, rest: readonly string[]): CliCommand | undefined {
+  const next = rest[0];
+  if (name === 'inspect' && next !== undefined && next !== 'inspect' && !fs.existsSync(next)) {
+    const other = COMMANDS.find((c) => c.name === next);
+    if (other) return other;
+  }
+  return COMMANDS.find((c) => c.name === name);
 }
 
 function unknownCommand(name: string): UsageError {

@@ -29,6 +29,7 @@ import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
+import { streamChunks } from './stream-chunks.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -662,19 +663,6 @@ async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<U
   if (!response.ok || !response.body) throw new Error(`could not fetch ${source.url}: HTTP ${response.status}`);
   const length = Number(response.headers.get('content-length'));
   return { chunks: streamChunks(response.body), totalBytes: Number.isFinite(length) && length > 0 ? length : null };
-}
-
-async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value) yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /** A session with no events, for the empty analysis a failed one falls back to (never a spread of the real one: its getters walk the log). */

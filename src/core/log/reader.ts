@@ -712,8 +712,8 @@ export function readLogText(text: string, options: Pick<ReaderOptions, 'maxLineC
 
 export interface ReadLogOptions extends ReaderOptions {
   onProgress?: (p: ReadProgress) => void;
-  /** Called between chunks; return true to stop reading (cancel). */
-  cancelled?: () => boolean;
+  /** Called between chunks; return true to stop reading (cancel). Gets the reader, so a caller can stop once it has seen enough (a file that is not a log). */
+  cancelled?: (reader: LogReader) => boolean;
   /**
    * Called between chunks: a promise to wait for lets the host answer
    * other requests meanwhile (a stream's chunks may all come as microtasks,
@@ -732,7 +732,7 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });
   try {
     for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
-      if (options.cancelled?.()) break;
+      if (options.cancelled?.(reader)) break;
       reader.pushBytes(bytes);
       options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
       // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.

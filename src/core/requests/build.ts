@@ -254,7 +254,7 @@ function isCompactionMessage(message: any): boolean {
   return COMPACTION_SOURCES.has(s?.kind) || (s?.kind === 'plugin' && COMPACTION_PLUGINS.has(s?.plugin));
 }
 
-function usageOfStream(stream: unknown): Usage | undefined {
+export function usageOfStream(stream: unknown): Usage | undefined {
   let usage: Usage | undefined;
   if (Array.isArray(stream)) for (const r of stream) if (r?.type === 'chunk' && r.chunk?.type === 'usage') usage = r.chunk.usage;
   return usage;

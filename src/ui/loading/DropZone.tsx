@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { openLogs } from '../compare/open-logs.ts';
+import { useFolder } from '../../store/folder.ts';
+import { filesOfDrop } from '../folder/pick-folder.ts';
 
 /** The whole window is a drop target; an overlay says so while a file is dragged over it. */
 export function DropZone() {
@@ -14,7 +16,12 @@ export function DropZone() {
       depth = 0;
       setOver(false);
       const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length) void openLogs(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
+      // A dropped folder opens as a sessions folder (issue #23); files as before. The entries must be read during the drop event.
+      const folder = e.dataTransfer ? filesOfDrop(e.dataTransfer.items) : Promise.resolve(null);
+      void folder.then((f) => {
+        if (f) return useFolder.getState().openFolder(f.name, f.files);
+        if (files.length) return openLogs(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
+      });
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -27,5 +34,5 @@ export function DropZone() {
       window.removeEventListener('drop', drop);
     };
   }, []);
-  return over ? <div className="drop-overlay">Drop a DSH session log to open it (.jsonl, .zst, .gz)</div> : null;
+  return over ? <div className="drop-overlay">Drop a DSH session log to open it (.jsonl, .zst, .gz), or a folder of them</div> : null;
 }

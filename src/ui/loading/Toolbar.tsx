@@ -9,6 +9,7 @@ import { useCompare } from '../../store/compare.ts';
 import { CompareDialog } from '../compare/CompareDialog.tsx';
 import { openLogs } from '../compare/open-logs.ts';
 import { eventCountText } from '../counts.ts';
+import { FolderButtons } from '../folder/FolderButtons.tsx';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -45,6 +46,7 @@ export function Toolbar() {
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
       <button onClick={() => setDialog('recent')}>Recent</button>
+      <FolderButtons />
       {summary && !summary.partial && <button onClick={() => setDialog('export')}>Export</button>}
       {summary && !summary.partial && (comparing
         ? <button onClick={exitCompare}>Exit compare</button>

@@ -19,6 +19,8 @@ import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
 import { useCompare } from '../../store/compare.ts';
 import { compareCommandForKey } from '../compare/commands.ts';
+import { useFolder } from '../../store/folder.ts';
+import { FolderView } from '../folder/FolderView.tsx';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
@@ -77,6 +79,8 @@ function useKeyboard(): void {
       const key = keyOf(e);
       // A focused control keeps its own keys: a text box all of them, a separator or slider its arrows.
       if (e.defaultPrevented || elementOwnsKey(e.target as Element, key)) return;
+      // The sessions table is not a session: the replay keys wait until one is open again.
+      if (useFolder.getState().shown) return;
       const cmd = useCompare.getState().status === 'ready' ? compareCommandForKey(key) : commandForKey(key);
       if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
@@ -103,6 +107,7 @@ export function App() {
   const status = useSession((s) => s.status);
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
   const comparing = useCompare((s) => s.status !== 'off');
+  const folderShown = useFolder((s) => s.shown);
   // Another log opened as A ends compare mode.
   useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
   return (
@@ -112,7 +117,7 @@ export function App() {
       <LinkNotice />
       <DropZone />
       <Overlays />
-      {summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
+      {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
         <>
           <Scrubber />
           <Timeline />

@@ -1,0 +1,12 @@
+import type { EventQuery, LogSearch } from '../core/folder/search.ts';
+import type { LogSummary } from '../core/folder/summary.ts';
+
+/** A job for a folder worker (issue #23): one file summarised, or searched. */
+export type FolderJob =
+  | { op: 'summary'; file: Blob; rel: string }
+  | { op: 'search'; file: Blob; rel: string; query: EventQuery; limit: number };
+
+export type FolderJobResult<J extends FolderJob> = J extends { op: 'summary' } ? LogSummary : LogSearch;
+
+export type FolderRequest = FolderJob & { id: number };
+export type FolderResponse = { id: number; ok: true; result: LogSummary | LogSearch } | { id: number; ok: false; error: string };
