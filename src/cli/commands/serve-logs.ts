@@ -15,7 +15,7 @@ export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'
 
 export const serveLogsCommand: CliCommand = {
   name: 'serve-logs',
-  summary: 'Serve a folder of logs read-only on 127.0.0.1 (Range, CORS for the app only) to follow one with ?url=…&follow=1.',
+  summary: 'Serve a folder of logs read-only on 127.0.0.1 (Range, CORS for the app only), to follow one live in any browser.',
   usage: USAGE,
   help: `
 For browsers without the File System Access API: the app at its own origin
