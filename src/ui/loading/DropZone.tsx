@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { openLogs } from '../compare/open-logs.ts';
+import { captureDropHandles } from '../follow/handles.ts';
 
 /** The whole window is a drop target; an overlay says so while a file is dragged over it. */
 export function DropZone() {
@@ -13,6 +14,8 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
+      // The handles (Chromium) let Follow read the file again as it grows (issue #21).
+      captureDropHandles(e.dataTransfer);
       const files = [...(e.dataTransfer?.files ?? [])];
       if (files.length) void openLogs(files.map((file) => ({ kind: 'file' as const, file, name: file.name })));
     };
