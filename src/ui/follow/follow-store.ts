@@ -51,6 +51,8 @@ interface Run {
   timer: ReturnType<typeof setTimeout> | null;
   busy: boolean;
   stopped: boolean;
+  /** Time to the next look: FOLLOW_INTERVAL_MS, or twice the last refresh of a big log (the worker stays mostly free). */
+  pace: number;
   findingsAtStart: number;
   /** The summary this run last put in place: another one in the session means another log was opened. */
   shown: LoadSummary | null;
@@ -98,9 +100,11 @@ export const useFollow = create<FollowStore>((set, get) => {
         r.reset = true;
         again = true;
       } else if (step.kind === 'grew') {
+        const asked = performance.now();
         const update = await session.client!.send<FollowUpdate>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
         if (r.stopped) return;
         if (update.summary) show(r, update.summary);
+        r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
         set({ pending: update.status.pending });
       }
@@ -111,7 +115,7 @@ export const useFollow = create<FollowStore>((set, get) => {
     } finally {
       r.busy = false;
     }
-    if (!r.stopped) r.timer = setTimeout(() => void tick(r), again ? 0 : FOLLOW_INTERVAL_MS);
+    if (!r.stopped) r.timer = setTimeout(() => void tick(r), again ? 0 : r.pace);
   };
 
   return {
@@ -130,7 +134,7 @@ export const useFollow = create<FollowStore>((set, get) => {
         return;
       }
       const r: Run = {
-        reader, cursor: new TailCursor(), reset: true, name: summary.name, timer: null, busy: false, stopped: false,
+        reader, cursor: new TailCursor(), reset: true, name: summary.name, timer: null, busy: false, stopped: false, pace: FOLLOW_INTERVAL_MS,
         findingsAtStart: summary.diagnostics.length, shown: null, onFocus: () => { if (!document.hidden) void tick(r); },
       };
       run = r;
