@@ -92,6 +92,41 @@ export const followTests: Record<string, Case> = {
     }
   },
 
+  async 'issue 21: a local file opened through the picker is followed through its handle as it grows'({ page, baseUrl, shot }) {
+    const text = generateLog({ dialect: 'v0', seed: 12, turns: 4 }).text;
+    const lines = text.split(/(?<=\n)/);
+    const upTo = (n: number) => lines.slice(0, n).join('');
+    await page.goto(baseUrl);
+    await ready(page);
+    // A real FileSystemFileHandle (the origin-private file system) stands in for the one the user picks.
+    await page.evaluate(async (start) => {
+      const root = await navigator.storage.getDirectory();
+      const handle = await root.getFileHandle('growing.jsonl', { create: true });
+      const w = await handle.createWritable();
+      await w.write(start);
+      await w.close();
+      (window as unknown as { showOpenFilePicker: () => Promise<FileSystemFileHandle[]> }).showOpenFilePicker = async () => [handle];
+    }, upTo(30));
+    await page.getByRole('button', { name: 'Open log' }).click();
+    await page.locator('.session-name', { hasText: 'growing.jsonl' }).waitFor();
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: '● Following' }).waitFor();
+    const append = (more: string) => page.evaluate(async (added) => {
+      const root = await navigator.storage.getDirectory();
+      const handle = await root.getFileHandle('growing.jsonl');
+      const size = (await handle.getFile()).size;
+      const w = await handle.createWritable({ keepExistingData: true });
+      await w.seek(size);
+      await w.write(added);
+      await w.close();
+    }, more);
+    await append(upTo(70).slice(upTo(30).length));
+    const session = foldSession(readLogText(upTo(70)));
+    await until('slider max follows the file', () => sliderMax(page), session.events.length - 1);
+    await until('surface follows the file', () => surfaceNodeSeqs(page), session.surface.nodes);
+    await shot('follow-file-handle');
+  },
+
   async 'issue 21: Follow on a pasted log says why it cannot'({ page, baseUrl }) {
     await page.goto(baseUrl);
     await ready(page);

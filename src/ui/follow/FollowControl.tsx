@@ -1,6 +1,7 @@
 import './follow.css';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../store/session.ts';
+import { useView } from '../../store/view.ts';
 import { openLogs } from '../compare/open-logs.ts';
 import { useFollow } from './follow-store.ts';
 
@@ -44,7 +45,7 @@ export function FollowControl() {
       </button>
       {on && pending > 0 && <span className="muted follow-pending" title="Bytes of a line still waiting for its newline (or rows a later turn/end may commit): pending, not torn">{size(pending)} pending</span>}
       {on && newFindings > 0 && (
-        <span className="badge warn follow-findings" role="status" aria-label={`${newFindings} new findings`} title="Findings that arrived while following (see Diagnostics)">+{newFindings} finding{newFindings === 1 ? '' : 's'}</span>
+        <button className="badge warn follow-findings" aria-label={`${newFindings} new findings`} title="Findings that arrived while following: open Diagnostics" onClick={() => useView.getState().setSideTab('diagnostics')}>+{newFindings} finding{newFindings === 1 ? '' : 's'}</button>
       )}
       {note && (
         <span className={`follow-note ${status === 'on' ? 'muted' : 'warn-text'}`} role="status">
