@@ -3,6 +3,7 @@
 // slider's maximum and the surface follow the tail; with the cursor moved
 // back it stays, and "Live ▸ N new events" brings it back.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,6 +126,28 @@ export const followTests: Record<string, Case> = {
     await until('slider max follows the file', () => sliderMax(page), session.events.length - 1);
     await until('surface follows the file', () => surfaceNodeSeqs(page), session.surface.nodes);
     await shot('follow-file-handle');
+  },
+
+  async 'issue 21: dsh-devtools open --follow: the page follows the log the command serves'({ page, allowOrigin }) {
+    const text = generateLog({ dialect: 'v4', seed: 23, turns: 3 }).text;
+    const lines = text.split(/(?<=\n)/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-open-follow-')), 'from-terminal.jsonl');
+    fs.writeFileSync(file, lines.slice(0, 30).join(''));
+    const child = spawn(process.execPath, ['dist-cli/dsh-devtools.mjs', 'open', file, '--no-browser', '--follow'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const url = new URL(await new Promise<string>((resolve) => child.stdout.setEncoding('utf8').once('data', (d: string) => resolve(d.split('\n')[0]))));
+      allowOrigin(url.origin);
+      await page.goto(url.href);
+      await ready(page);
+      await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
+      fs.appendFileSync(file, lines.slice(30).join(''));
+      const whole = foldSession(readLogText(text));
+      await until('slider max follows the served file', () => sliderMax(page), whole.events.length - 1);
+    } finally {
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+    }
   },
 
   async 'issue 21: Follow on a pasted log says why it cannot'({ page, baseUrl }) {
