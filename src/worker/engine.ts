@@ -243,6 +243,11 @@ export class Engine {
     this.loadToken++;
   }
 
+  /** A log is being opened (not a background refresh): a refresh must not cancel it. */
+  get opening(): boolean {
+    return this.loading !== null;
+  }
+
   /** The loaded log's columns, handed over to the page (the worker keeps the navigation ones). */
   handOverColumns(): LoadSummary['columns'] {
     return this.need().handOverColumns();

@@ -65,6 +65,8 @@ export class FollowHost {
   }
 
   private async refresh(f: Followed): Promise<LoadSummary> {
+    // Another log is being opened: following ends rather than cancel that load.
+    if (this.engine.opening) throw new Error('cancelled');
     // One buffer from here on: the next refresh copies only what was appended since.
     const bytes = f.raw.length === 1 ? f.raw[0] : concatBytes(f.raw);
     f.raw = [bytes];

@@ -150,7 +150,7 @@ export const followTests: Record<string, Case> = {
     }
   },
 
-  async 'issue 21: Follow on a pasted log says why it cannot'({ page, baseUrl }) {
+  async 'issue 21: Follow on a pasted log says why it cannot'({ page, baseUrl, shot }) {
     await page.goto(baseUrl);
     await ready(page);
     await page.getByRole('button', { name: 'Paste' }).click();
@@ -159,5 +159,6 @@ export const followTests: Record<string, Case> = {
     await page.locator('.session-name', { hasText: 'pasted log' }).waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByText('A pasted log cannot grow').waitFor();
+    await shot('follow-unavailable');
   },
 };

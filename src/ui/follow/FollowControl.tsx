@@ -32,6 +32,10 @@ function useFollowFromQuery(): void {
  */
 export function FollowControl() {
   useFollowFromQuery();
+  // Another log opened: a note about the previous one (why it could not be followed) goes.
+  useEffect(() => useSession.subscribe((s, prev) => {
+    if (s.loads !== prev.loads && useFollow.getState().status !== 'on') useFollow.setState({ status: 'off', note: null });
+  }), []);
   const summary = useSession((s) => s.summary);
   const { status, note, pending, newFindings } = useFollow();
   const reopen = useRef<HTMLInputElement>(null);

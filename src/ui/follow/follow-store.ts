@@ -110,7 +110,9 @@ export const useFollow = create<FollowStore>((set, get) => {
       }
     } catch (err) {
       end(r);
-      set({ status: 'error', note: `Following stopped: ${err instanceof Error ? err.message : String(err)}` });
+      const message = err instanceof Error ? err.message : String(err);
+      // Cancelled: another log was opened meanwhile, which ends following without a fault.
+      set(message === 'cancelled' ? { status: 'off', note: null, pending: 0, newEvents: 0 } : { status: 'error', note: `Following stopped: ${message}` });
       return;
     } finally {
       r.busy = false;
