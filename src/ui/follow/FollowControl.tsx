@@ -37,6 +37,7 @@ export function FollowControl() {
     if (s.loads !== prev.loads && useFollow.getState().status !== 'on') useFollow.setState({ status: 'off', note: null });
   }), []);
   const summary = useSession((s) => s.summary);
+  const sourceKind = useSession((s) => s.workspace[s.active]?.source.kind);
   const { status, note, pending, newFindings } = useFollow();
   const reopen = useRef<HTMLInputElement>(null);
   if (!summary || summary.partial) return null;
@@ -54,7 +55,7 @@ export function FollowControl() {
       {note && (
         <span className={`follow-note ${status === 'on' ? 'muted' : 'warn-text'}`} role="status">
           {note}
-          {status === 'unavailable' && summary && (
+          {status === 'unavailable' && sourceKind === 'file' && (
             <>
               {' '}<button className="linkish" onClick={() => reopen.current?.click()}>Re-open…</button>
               <input ref={reopen} type="file" hidden aria-label="Re-open log" onChange={(e) => { const files = [...(e.target.files ?? [])]; if (files.length) void openLogs(files.map((f) => ({ kind: 'file' as const, file: f, name: f.name }))); e.target.value = ''; }} />
