@@ -47,6 +47,8 @@ interface Run {
   reader: TailReader;
   cursor: TailCursor;
   reset: boolean;
+  /** The file was re-opened from its start: its next state lands the cursor on its end. */
+  reopened: boolean;
   name: string;
   timer: ReturnType<typeof setTimeout> | null;
   busy: boolean;
@@ -54,8 +56,8 @@ interface Run {
   /** Time to the next look: FOLLOW_INTERVAL_MS, or twice the last refresh of a big log (the worker stays mostly free). */
   pace: number;
   findingsAtStart: number;
-  /** The summary this run last put in place: another one in the session means another log was opened. */
-  shown: LoadSummary | null;
+  /** The summary this run last put in place (at first the one it started on): another one in the session means another log was opened. */
+  shown: LoadSummary;
   onFocus: () => void;
 }
 
@@ -73,9 +75,10 @@ export const useFollow = create<FollowStore>((set, get) => {
   /** A new state of the open log: the cursor follows the tail if it was there, else the new events are counted. */
   const show = (r: Run, summary: LoadSummary) => {
     const before = useSession.getState().summary;
+    // Another log was opened while the worker read this one: it stays.
+    if (before !== r.shown) { end(r); set({ status: 'off', note: null, pending: 0, newEvents: 0 }); return; }
     const cursor = useCursor.getState();
-    // A file re-opened from its start lands on its end; the first refresh keeps a cursor the user moved back.
-    const atTail = !before || cursor.index >= before.count - 1 || (r.reset && r.shown !== null);
+    const atTail = !before || cursor.index >= before.count - 1 || r.reopened;
     useSession.setState({ summary });
     cursor.setCount(summary.count);
     r.shown = summary;
@@ -86,9 +89,11 @@ export const useFollow = create<FollowStore>((set, get) => {
 
   const tick = async (r: Run) => {
     if (r.stopped || r.busy) return;
+    // One chain of looks: a look on focus replaces the one the timer would make.
+    if (r.timer) { clearTimeout(r.timer); r.timer = null; }
     const session = useSession.getState();
     // Another log was opened (or a load is running): this follow is over.
-    if (session.status === 'loading' || (r.shown && session.summary !== r.shown)) { end(r); set({ status: 'off', note: null, pending: 0, newEvents: 0 }); return; }
+    if (session.status === 'loading' || session.summary !== r.shown) { end(r); set({ status: 'off', note: null, pending: 0, newEvents: 0 }); return; }
     r.busy = true;
     let again = false;
     try {
@@ -98,6 +103,7 @@ export const useFollow = create<FollowStore>((set, get) => {
         set({ note: step.kind === 'shrunk' ? `The log shrank (from ${step.offset.toLocaleString()} to ${step.size.toLocaleString()} bytes): re-opened from its start.` : 'The file now holds another log (its first line changed): re-opened from its start.' });
         r.cursor = new TailCursor();
         r.reset = true;
+        r.reopened = true;
         again = true;
       } else if (step.kind === 'grew') {
         const asked = performance.now();
@@ -106,6 +112,7 @@ export const useFollow = create<FollowStore>((set, get) => {
         if (update.summary) show(r, update.summary);
         r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
+        if (update.summary) r.reopened = false;
         set({ pending: update.status.pending });
       }
     } catch (err) {
@@ -136,8 +143,8 @@ export const useFollow = create<FollowStore>((set, get) => {
         return;
       }
       const r: Run = {
-        reader, cursor: new TailCursor(), reset: true, name: summary.name, timer: null, busy: false, stopped: false, pace: FOLLOW_INTERVAL_MS,
-        findingsAtStart: summary.diagnostics.length, shown: null, onFocus: () => { if (!document.hidden) void tick(r); },
+        reader, cursor: new TailCursor(), reset: true, reopened: false, name: summary.name, timer: null, busy: false, stopped: false, pace: FOLLOW_INTERVAL_MS,
+        findingsAtStart: summary.diagnostics.length, shown: summary, onFocus: () => { if (!document.hidden) void tick(r); },
       };
       run = r;
       window.addEventListener('focus', r.onFocus);
@@ -152,7 +159,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       set({ status: 'off', pending: 0, newEvents: 0 });
       // The input ends: a line still without its newline is now a torn tail, as in any file.
       const session = useSession.getState();
-      if (!r.shown || session.summary !== r.shown) return;
+      if (session.summary !== r.shown) return;
       const update = await session.client!.send<FollowUpdate>({ op: 'follow-stop' }).catch(() => null);
       if (update?.summary && useSession.getState().summary === r.shown) show(r, update.summary);
     },
