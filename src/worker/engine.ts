@@ -71,10 +71,11 @@ export class Engine {
   private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
 
   /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
-  async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number } = {}): Promise<LoadSummary> {
+  /** `background`: a refresh of the open log (a followed log grew): queries keep reading the open one until it is done. */
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number; background?: boolean } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
-    this.loading = null;
+    if (!options.background) this.loading = null;
     const opened = await openSource(source);
     const { totalBytes } = opened;
     // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
@@ -107,7 +108,7 @@ export class Engine {
       },
       riders: (meta, store) => {
         made.riders = loadRiders(meta, totalBytes, store);
-        this.loading = { store, builder: made.riders.replay, sent: 0 };
+        if (!options.background) this.loading = { store, builder: made.riders.replay, sent: 0 };
         made.meta = { header: meta.header, version: meta.version };
         return made.riders.visitors;
       },
@@ -241,6 +242,16 @@ export class Engine {
 
   cancel(): void {
     this.loadToken++;
+  }
+
+  /** A log is being opened (not a background refresh): a refresh must not cancel it. */
+  get opening(): boolean {
+    return this.loading !== null;
+  }
+
+  /** The loaded log's columns, handed over to the page (the worker keeps the navigation ones). */
+  handOverColumns(): LoadSummary['columns'] {
+    return this.need().handOverColumns();
   }
 
   /** The loaded log's replay and analyses, for a view that reads two engines at once (compare, issue #20). */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { Engine } from './engine.ts';
 import { CompareHost } from './compare-host.ts';
 import { isCompareRequest } from './compare-protocol.ts';
+import { FollowHost } from './follow-host.ts';
+import { isFollowRequest } from './follow-protocol.ts';
 import type { Request } from './protocol.ts';
 
 // The page's CSP forbids eval; zod must not JIT its parsers.
@@ -12,8 +14,11 @@ declare const self: DedicatedWorkerGlobalScope;
 const engine = new Engine();
 // Compare mode (issue #20): a second log beside the open one, and queries on both.
 const compare = new CompareHost(engine);
+// Following a growing log (issue #21): appended bytes refresh the open log.
+const follow = new FollowHost(engine);
 self.onmessage = (e: MessageEvent<Request>) => {
   const post = (msg: unknown, transfer?: Transferable[]) => self.postMessage(msg, transfer ?? []);
   if (isCompareRequest(e.data)) void compare.handle(e.data, post);
+  else if (isFollowRequest(e.data)) void follow.handle(e.data, post);
   else void engine.handle(e.data, post);
 };

@@ -144,10 +144,20 @@ describe('dsh-devtools open', () => {
     }
   }, 30_000);
 
-  it('--follow is not faked: it says it is not available yet and serves the log as it is', async () => {
-    const run = await open([logFile, '--no-browser', '--follow']);
-    await run.stderrWith('open: --follow is not available yet');
-    expect((await fetch(run.logUrl)).status).toBe(200);
+  it('--follow opens the page following the log, which is served by Range at its size now', async () => {
+    const growing = path.join(dir, 'growing.jsonl');
+    fs.writeFileSync(growing, logText);
+    const run = await open([growing, '--no-browser', '--follow']);
+    expect(run.url.searchParams.get('follow')).toBe('1');
+    fs.appendFileSync(growing, '{"seq":');
+    const size = Buffer.byteLength(logText);
+    const tail = await fetch(run.logUrl, { headers: { range: `bytes=${size}-` } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size}-${size + 6}/${size + 7}`);
+    expect(await tail.text()).toBe('{"seq":');
+    const past = await fetch(run.logUrl, { headers: { range: `bytes=${size + 7}-` } });
+    expect(past.status).toBe(416);
+    expect(await (await fetch(run.logUrl)).text()).toBe(logText + '{"seq":');
     await run.stop();
   }, 30_000);
 

@@ -6,13 +6,14 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { inspect, inspectSession, type Inspection } from '../../core/inspect.ts';
 import type { ReadProgress } from '../../core/log/reader.ts';
-import { wholeNumber } from '../args.ts';
+import { wholeNumber, type ParsedArgs } from '../args.ts';
+import { followFile } from '../follow/follow-file.ts';
 import { UsageError } from '../errors.ts';
 import { loadLogFile, readLogFile, shouldStream } from '../node-source.ts';
 import type { CliCommand } from '../registry.ts';
 import { painter, progress, type Paint } from '../tty.ts';
 
-const USAGE = 'inspect <log.jsonl|.zst|.gz> [--json] [--at SEQ] [--stream] [--fail-on-refused]';
+const USAGE = 'inspect <log.jsonl|.zst|.gz> [--json] [--at SEQ] [--stream] [--fail-on-refused] [--follow --ndjson [--interval MS]]';
 
 export const inspectCommand: CliCommand = {
   name: 'inspect',
@@ -27,6 +28,14 @@ compare). Progress goes to stderr, and only when it is a terminal.
   --at SEQ           the surface, messages, projections and prompt as of that seq
   --stream           load in one streaming pass (chosen by itself for logs too big to hold as objects)
   --fail-on-refused  exit 1 when DSH would refuse to restore the log (verdict dsh-refuses)
+  --follow --ndjson  follow a log that is still being written, like tail -f: one JSON line
+                     after each batch of newly committed events, {"events", "lastSeq",
+                     "nodes", "pending", "findings"} (pending: bytes of a line still
+                     waiting for its newline); a file that shrinks or is replaced by
+                     another log is read again from its start ({"reopened": …}). Ctrl-C
+                     (SIGINT) or SIGTERM ends the input: a last line with "final": true
+                     gives the whole log as a load would (torn tail, restore), exit 0
+  --interval MS      how often --follow looks at the file (default 500)
 
 exit: 0 the log was read (whatever its findings), 1 an error or, with
 --fail-on-refused, a log DSH refuses; 2 a usage mistake.
@@ -37,6 +46,9 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
     at: { type: 'string' },
     stream: { type: 'boolean' },
     'fail-on-refused': { type: 'boolean' },
+    follow: { type: 'boolean' },
+    ndjson: { type: 'boolean' },
+    interval: { type: 'string' },
   },
   async run({ values, positionals }) {
     const usage = `dsh-devtools ${USAGE}`;
@@ -50,6 +62,7 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
     }
     const stat = fs.statSync(file);
     if (stat.isDirectory()) throw new Error(`${file} is a folder; give one log file`);
+    if (values.follow || values.ndjson) return follow(file, values, usage);
 
     const shown = progress('inspect');
     const onProgress = (p: ReadProgress) => shown.update(`read ${megabytes(p.bytesIn)} of ${megabytes(stat.size)}, ${p.events} events`, stat.size ? p.bytesIn / stat.size : undefined);
@@ -65,6 +78,24 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
     return values['fail-on-refused'] && !result.ok ? 1 : 0;
   },
 };
+
+/** `--follow --ndjson`: the log followed until SIGINT/SIGTERM (issue #21). */
+async function follow(file: string, values: ParsedArgs['values'], usage: string): Promise<number> {
+  if (!values.follow || !values.ndjson) throw new UsageError(`--follow prints JSON lines: give both --follow and --ndjson; usage: ${usage}`);
+  if (values.json || values.at !== undefined || values.stream || values['fail-on-refused']) throw new UsageError(`--follow takes no --json, --at, --stream or --fail-on-refused; usage: ${usage}`);
+  const interval = wholeNumber(values.interval, 'interval', usage) ?? 500;
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await followFile(file, Math.max(10, interval), stop.signal, (line) => process.stdout.write(JSON.stringify(line) + '\n'));
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return 0;
+}
 
 const megabytes = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 

@@ -34,8 +34,8 @@ go to stderr. Ctrl-C (or SIGTERM) stops the server.
   --at SEQ       put the cursor on that seq (or the next one after it)
   --port P       listen on port P (default: a free port)
   --no-browser   do not start a browser; open the printed URL yourself
-  --follow       not available yet (live tail is planned): the log is served as it
-                 is on disk each time the page loads it, so reload to see new lines
+  --follow       the page follows the log as it grows (?url=…&follow=1: it reads the
+                 new bytes with Range requests, like tail -f; see the README)
 
 The browser is started with xdg-open (Linux), open (macOS) or the URL handler
 (Windows), or the program named by $BROWSER. DSH_DEVTOOLS_APP names another
@@ -61,12 +61,11 @@ example: dsh-devtools open session.jsonl --at 120`,
     }
     const target = resolveTarget(positionals[0]);
     if (target.entries.length === 0) throw new Error(`no logs in ${target.label} (looked for *.jsonl and *.ndjson, plain or .zstd, .zst, .gz, up to ${FOLDER_DEPTH} levels down)`);
-    if (values.follow) console.error('open: --follow is not available yet; the log is served as it is on disk, so reload the page to see lines added since');
 
     const server = await startLogServer({ appDir: app, target, port });
     const stopped = untilStopped(server);
     const pageFor = (rel: string, withCursor: boolean) =>
-      `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${withCursor && at !== undefined ? `#cs=${at}` : ''}`;
+      `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${values.follow ? '&follow=1' : ''}${withCursor && at !== undefined ? `#cs=${at}` : ''}`;
     const first = target.entries[0].rel;
     const url = pageFor(first, true);
     process.stdout.write(url + '\n');

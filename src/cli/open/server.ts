@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CSP } from '../../csp.ts';
 import type { LogTarget, ServedLog } from './logs.ts';
+import { parseRange } from '../serve/resolve-path.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -119,9 +120,18 @@ type Send = (status: number, body: string, extra?: http.OutgoingHttpHeaders) => 
 async function serveLog(log: ServedLog, req: http.IncomingMessage, res: http.ServerResponse, send: Send): Promise<void> {
   const type = { 'content-type': 'application/octet-stream' };
   if (log.kind === 'file') {
-    res.writeHead(200, { ...HEADERS, ...type, 'content-length': log.size });
-    if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(log.file).on('error', () => res.destroy()).pipe(res);
+    // The size now, and Range: a followed log grows while it is served (issue #21).
+    let size: number;
+    try { size = fs.statSync(log.file).size; } catch { return send(404, 'the log is gone'); }
+    const range = parseRange(req.headers.range, size);
+    if (range === 'unsatisfiable') return send(416, 'range not satisfiable', { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' });
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    res.writeHead(range ? 206 : 200, {
+      ...HEADERS, ...type, 'accept-ranges': 'bytes', 'content-length': Math.max(0, end - start + 1),
+      ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
+    });
+    if (req.method === 'HEAD' || end < start) return void res.end();
+    fs.createReadStream(log.file, { start, end }).on('error', () => res.destroy()).pipe(res);
     return;
   }
   let upstream: Response;

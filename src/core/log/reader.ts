@@ -19,6 +19,8 @@ import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
  */
 interface OpenBadRegion {
   line: number;
+  /** Decoded byte offset where the region's first row starts (byte tracking only; else 0). */
+  startByte: number;
   /** Events accepted after the bad row: committed by a later turn/end, else dropped as the torn tail. */
   pending: AcceptedEvent[];
   diagnosticCount: number;
@@ -206,6 +208,22 @@ export class LogReader {
   get lineCount(): number {
     return this.lineNo;
   }
+  /**
+   * Decoded bytes not committed yet (byte tracking only): the line still
+   * waiting for its newline, and rows after a bad row that no later
+   * turn/end has committed. A follower shows them as pending; `finish`
+   * turns them into the torn tail (spec §1.8).
+   */
+  get pendingBytes(): number {
+    const from = this.openBad ? this.openBad.startByte : this.lines.openLineStart;
+    return Math.max(0, this.lines.byteLength - from);
+  }
+
+  /** The findings of the committed rows so far (a provisional bad region's are left out: they may yet be a torn tail). */
+  committedDiagnostics(): Diagnostic[] {
+    return this.diagnostics.slice(0, this.openBad ? this.openBad.diagnosticCount : this.diagnostics.length);
+  }
+
   /** The input is binary and does not start like JSON: the caller may stop feeding it. */
   get looksBinary(): boolean {
     return this.stopped;
@@ -644,6 +662,7 @@ export class LogReader {
     if (!this.openBad) {
       this.openBad = {
         line,
+        startByte: this.range[0],
         pending: [],
         diagnosticCount: this.diagnostics.length,
         rejectedCount: this.rejectedRows.length,
@@ -711,6 +730,8 @@ export function readLogText(text: string, options: Pick<ReaderOptions, 'maxLineC
 }
 
 export interface ReadLogOptions extends ReaderOptions {
+  /** Called once with the reader, before any input (a follower reads its pending bytes and findings as the log grows). */
+  onReader?: (reader: LogReader) => void;
   onProgress?: (p: ReadProgress) => void;
   /** Called between chunks; return true to stop reading (cancel). Gets the reader, so a caller can stop once it has seen enough (a file that is not a log). */
   cancelled?: (reader: LogReader) => boolean;
@@ -726,6 +747,7 @@ export interface ReadLogOptions extends ReaderOptions {
 export async function readLog(source: ByteSource, options: ReadLogOptions = {}): Promise<ReadResult> {
   const byteDiagnostics: Diagnostic[] = [];
   const reader = new LogReader(byteDiagnostics, options);
+  options.onReader?.(reader);
   const info: DecodeInfo = { decodedBytes: 0 };
   let bytesIn = 0;
   // Whatever throws (a bug in a rider, the source failing) stops the load with a finding that says where.

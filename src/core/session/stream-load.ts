@@ -7,13 +7,15 @@ import type { SurfaceVisitor } from '../surface/walk.ts';
 import { sessionFoldOf, type SessionFold } from './fold-session.ts';
 import { SessionLoader, type LogMeta } from './session-loader.ts';
 
-export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars'> {
+export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars' | 'onReader'> {
   /** Analyses to carry on the walk, made once the header line is known. */
   riders?(meta: LogMeta, store: EventStore): readonly SurfaceVisitor[];
   /** Parsed events kept for lookups after the load (the LRU size). */
   cacheSize?: number;
   /** Expected decoded size in bytes, when known: sizes the per-event arrays up front. */
   sizeHint?: number | null;
+  /** Called once with the loader, when the header line is known (a follower reads its live surface and findings). */
+  onLoader?(loader: SessionLoader): void;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function loadSession(source: ByteSource, options: StreamLoadOptions
   let loader: SessionLoader | null = null;
   const start = (m: LogMeta) => {
     loader = new SessionLoader(m, { eventAt, riders: options.riders?.(m, store) ?? [] });
+    options.onLoader?.(loader);
     return loader;
   };
   const read = await readLog(source, {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { openLogs } from '../compare/open-logs.ts';
 import { useFolder } from '../../store/folder.ts';
 import { filesOfDrop } from '../folder/pick-folder.ts';
+import { captureDropHandles } from '../follow/handles.ts';
 
 /** The whole window is a drop target; an overlay says so while a file is dragged over it. */
 export function DropZone() {
@@ -15,6 +16,8 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
+      // The handles (Chromium) let Follow read the file again as it grows (issue #21).
+      captureDropHandles(e.dataTransfer);
       const files = [...(e.dataTransfer?.files ?? [])];
       // A dropped folder opens as a sessions folder (issue #23); files as before. The entries must be read during the drop event.
       const folder = e.dataTransfer ? filesOfDrop(e.dataTransfer.items) : Promise.resolve(null);

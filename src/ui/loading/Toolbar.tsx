@@ -10,6 +10,8 @@ import { CompareDialog } from '../compare/CompareDialog.tsx';
 import { openLogs } from '../compare/open-logs.ts';
 import { eventCountText } from '../counts.ts';
 import { FolderButtons } from '../folder/FolderButtons.tsx';
+import { FollowControl } from '../follow/FollowControl.tsx';
+import { openWithPicker } from '../follow/handles.ts';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -41,7 +43,7 @@ export function Toolbar() {
   return (
     <header className="toolbar">
       <strong className="brand">DSH Devtools</strong>
-      <button onClick={() => fileInput.current?.click()} title="Open a .jsonl, .zst or .gz session log (or drop it anywhere)">Open log</button>
+      <button onClick={() => void openWithPicker(() => fileInput.current?.click())} title="Open a .jsonl, .zst or .gz session log (or drop it anywhere)">Open log</button>
       <input ref={fileInput} type="file" multiple hidden aria-label="Open log" onChange={(e) => { const files = [...(e.target.files ?? [])]; if (files.length) void openLogs(files.map((f) => ({ kind: 'file' as const, file: f, name: f.name }))); e.target.value = ''; }} />
       <button onClick={() => setDialog('paste')}>Paste</button>
       <button onClick={() => setDialog('url')}>Open URL</button>
@@ -52,6 +54,7 @@ export function Toolbar() {
         ? <button onClick={exitCompare}>Exit compare</button>
         : <button onClick={() => setDialog('compare')} title="Compare this log with another run: aligned call by call, first divergence explained">Compare with…</button>)}
       <SessionSwitcher />
+      <FollowControl />
       {summary?.partial && <span className="loading-name">{summary.name} · {summary.count.toLocaleString()} events read so far…</span>}
       {summary && !summary.partial && (
         <span className="session-name" title={summary.header?.id ?? ''}>

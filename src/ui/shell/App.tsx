@@ -12,6 +12,7 @@ import { DropZone } from '../loading/DropZone.tsx';
 import { LoadStatus } from '../loading/LoadStatus.tsx';
 import { Toolbar } from '../loading/Toolbar.tsx';
 import { Scrubber } from '../scrubber/Scrubber.tsx';
+import { LiveTail } from '../follow/LiveTail.tsx';
 import { SurfacePanel } from '../surface/SurfacePanel.tsx';
 import { Timeline } from '../timeline/Timeline.tsx';
 import { SidePanel } from './SidePanel.tsx';
@@ -120,6 +121,7 @@ export function App() {
       {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
         <>
           <Scrubber />
+          <LiveTail />
           <Timeline />
           <Workspace>
             <EventList />

@@ -1,0 +1,28 @@
+import type { FollowStatus } from '../core/follow/follow-session.ts';
+import type { LoadSummary } from './protocol.ts';
+
+/**
+ * Following a log as it grows (issue #21), beside the single-log protocol:
+ * the page reads the bytes appended to the file (a file handle, HTTP Range)
+ * and hands them to the worker, which reads them into the open log.
+ */
+export type FollowRequest =
+  /**
+   * Bytes appended to the followed file (`reset`: they start it again from
+   * byte 0, a new follow or a file re-opened). Answers a FollowUpdate.
+   */
+  | { id: number; op: 'follow-append'; bytes: Uint8Array; reset: boolean; name: string }
+  /** Following stops: the input ends (the torn-tail rule and the restore apply). Answers a FollowUpdate. */
+  | { id: number; op: 'follow-stop' };
+
+export const FOLLOW_OPS: ReadonlySet<string> = new Set(['follow-append', 'follow-stop']);
+
+export function isFollowRequest(msg: unknown): msg is FollowRequest {
+  return typeof msg === 'object' && msg !== null && FOLLOW_OPS.has((msg as { op?: string }).op ?? '');
+}
+
+export interface FollowUpdate {
+  status: FollowStatus;
+  /** The open log with the new events (its columns transferred), or null when nothing new was committed. */
+  summary: LoadSummary | null;
+}
