@@ -6,5 +6,6 @@ import { diffCommand } from './diff.ts';
 import { genLogCommand } from './gen-log.ts';
 import { inspectCommand } from './inspect.ts';
 import { openCommand } from './open.ts';
+import { exportHtmlCommand } from './export-html.ts';
 
-export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, genLogCommand];
+export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, genLogCommand, exportHtmlCommand];

@@ -3,6 +3,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { ExportResult, ExportWhat } from '../../worker/protocol.ts';
 import { downloadText } from '../export.ts';
+import { HtmlExport } from '../share/HtmlExport.tsx';
 
 /** Export the request, the surface or the transcript at the cursor; secrets redacted by default. */
 export function ExportDialog({ onClose }: { onClose: () => void }) {
@@ -47,6 +48,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
         <button onClick={() => void run('copy')}>Copy</button>
         <button onClick={onClose}>Close</button>
       </div>
+      <HtmlExport />
     </div>
   );
 }

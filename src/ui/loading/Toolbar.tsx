@@ -9,6 +9,7 @@ import { useCompare } from '../../store/compare.ts';
 import { CompareDialog } from '../compare/CompareDialog.tsx';
 import { openLogs } from '../compare/open-logs.ts';
 import { eventCountText } from '../counts.ts';
+import { LinkDialog } from '../share/LinkDialog.tsx';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -20,9 +21,8 @@ export function Toolbar() {
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'compare' | null>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'compare' | 'link' | null>(null);
   const [text, setText] = useState('');
-  const [copied, setCopied] = useState(false);
 
   const submit = () => {
     if (dialog === 'paste' && text.trim()) void open({ kind: 'text', text, name: 'pasted log' });
@@ -63,9 +63,7 @@ export function Toolbar() {
       )}
       {demo && <span className="demo-note" role="note">Demo log made by our generator — drop your own DSH session log anywhere, or use Open log. Nothing leaves your browser.</span>}
       <span className="spacer" />
-      <button onClick={() => { void navigator.clipboard?.writeText(location.href).then(() => { setCopied(true); setTimeout(() => setCopied(false), 1500); }); }} title="Copy a link to this view (cursor, tabs, filters; never the log's content)">
-        {copied ? 'Copied' : 'Copy link'}
-      </button>
+      <button onClick={() => setDialog('link')} title="Copy a link to this view (cursor, tabs, filters); a small log can travel inside it">Copy link</button>
       <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as typeof theme)}>
         <option value="system">System theme</option>
         <option value="light">Light</option>
@@ -73,7 +71,8 @@ export function Toolbar() {
       </select>
       {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
       {dialog === 'compare' && <CompareDialog onClose={() => setDialog(null)} />}
-      {dialog && dialog !== 'export' && dialog !== 'compare' && (
+      {dialog === 'link' && <LinkDialog onClose={() => setDialog(null)} onExportHtml={() => setDialog('export')} />}
+      {dialog && dialog !== 'export' && dialog !== 'compare' && dialog !== 'link' && (
         <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
           {dialog === 'recent' ? (
             <>
