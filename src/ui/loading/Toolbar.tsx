@@ -21,7 +21,7 @@ export function Toolbar() {
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'compare' | 'link' | null>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'export-html' | 'compare' | 'link' | null>(null);
   const [text, setText] = useState('');
 
   const submit = () => {
@@ -69,10 +69,10 @@ export function Toolbar() {
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>
-      {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
+      {(dialog === 'export' || dialog === 'export-html') && <ExportDialog html={dialog === 'export-html'} onClose={() => setDialog(null)} />}
       {dialog === 'compare' && <CompareDialog onClose={() => setDialog(null)} />}
-      {dialog === 'link' && <LinkDialog onClose={() => setDialog(null)} onExportHtml={() => setDialog('export')} />}
-      {dialog && dialog !== 'export' && dialog !== 'compare' && dialog !== 'link' && (
+      {dialog === 'link' && <LinkDialog onClose={() => setDialog(null)} onExportHtml={() => setDialog('export-html')} />}
+      {dialog && dialog !== 'export' && dialog !== 'export-html' && dialog !== 'compare' && dialog !== 'link' && (
         <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
           {dialog === 'recent' ? (
             <>
