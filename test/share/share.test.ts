@@ -62,6 +62,29 @@ describe('redacting a whole log', () => {
     expect(b.diagnostics.map((d) => d.code)).toEqual(a.diagnostics.map((d) => d.code));
   });
 
+  it('masks a secret the model streamed in pieces: chunk rows, packed members and a message\'s inline stream', () => {
+    const key = 'sk-proj-PLANTEDk3y0123456789abcdefXYZ';
+    const pieces = ['My key is sk-pr', 'oj-PLAN', 'TEDk3y01234', '56789abcdefXYZ. Done'];
+    const chunk = (seq: number, text: string) => JSON.stringify({ type: 'assistant/chunk', seq, time: seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
+    const rows = [
+      chunk(1, pieces[0]),
+      JSON.stringify({ type: 'text-chunks', seq0: 2, time0: 2, data: { turn: 1, step: 1, index: 0, dt: [0], texts: pieces.slice(1, 3) } }),
+      chunk(4, pieces[3]),
+      JSON.stringify({ type: 'assistant/message', seq: 5, time: 5, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: pieces.join('') }] }, stream: [{ type: 'text-chunks', index: 0, dt: [0, 0, 0], texts: pieces }] } }),
+      '{"type":"turn/end","seq":6}',
+    ];
+    const out = redactLogText(rows.join('\n'));
+    const [a, b, c, d, e] = out.text.split('\n').map((l) => JSON.parse(l));
+    const masked = `My key is ${'*'.repeat(key.length)}. Done`;
+    expect([a.data.chunk.text, ...b.data.texts, c.data.chunk.text].join('')).toBe(masked);
+    expect(b.data.texts.map((t: string) => t.length)).toEqual([pieces[1].length, pieces[2].length]);
+    expect(d.data.stream[0].texts.join('')).toBe(masked);
+    expect(d.data.message.content[0].text).toBe('My key is [REDACTED api key]. Done');
+    expect(out.text).not.toMatch(/PLAN|TEDk3y|56789abc/);
+    expect(out.hits).toEqual([{ line: 1, what: 'api key (streamed)' }, { line: 4, what: 'api key (streamed)' }, { line: 4, what: 'api key' }]);
+    expect(e).toEqual({ type: 'turn/end', seq: 6 });
+  });
+
   it('replaces the value of a field named like a secret whole, and leaves numbers and short values alone', () => {
     const line = '{"type":"x","seq":1,"data":{"api_key":"abc\\"defghij","input_token":12345678,"token":"short","note":"password=hunter2hunter2"}}';
     const out = redactLogText(line);

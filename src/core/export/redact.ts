@@ -38,3 +38,16 @@ export function redactSecrets(text: string, onHit?: (what: string) => void): Red
   }
   return { text: out, count };
 }
+
+/** Where secrets are in a text, without replacing them: [start, end) of each, and what it is (the kept `$1` prefix excluded). */
+export function secretSpans(text: string): { start: number; end: number; what: string }[] {
+  const spans: { start: number; end: number; what: string }[] = [];
+  for (const [pattern, replacement, what] of PATTERNS) {
+    for (const m of text.matchAll(pattern)) {
+      const kept = replacement.startsWith('$1') ? m[1].length : 0;
+      spans.push({ start: m.index + kept, end: m.index + m[0].length, what });
+    }
+  }
+  return spans;
+}
+

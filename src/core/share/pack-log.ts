@@ -36,9 +36,13 @@ export async function packLog(source: ByteSource, options: { redact: boolean }):
     for await (const text of decodeText(source, diagnostics)) {
       const parts = (rest + text).split('\n');
       rest = parts.pop()!;
-      if (parts.length) yield out(parts.map((line) => redactor.line(line, ++lineNo)).join('\n') + '\n');
+      const ready = parts.flatMap((line) => redactor.push(line, ++lineNo));
+      if (ready.length) yield out(ready.join('\n') + '\n');
     }
-    if (rest) yield out(redactor.line(rest, ++lineNo));
+    // The last line keeps its lack of a newline.
+    const last = rest ? redactor.push(rest, ++lineNo) : [];
+    const held = [...last, ...redactor.end()];
+    if (held.length) yield out(held.join('\n') + (rest ? '' : '\n'));
   }
   // A torn last frame travels as its complete lines, as the app shows it.
   const gzip = await gzipChunks(lines());

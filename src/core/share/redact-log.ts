@@ -1,4 +1,5 @@
 import { redactSecrets, SECRET_NAME } from '../export/redact.ts';
+import { StreamMasker } from './redact-streams.ts';
 
 /**
  * The export redaction (core/export/redact.ts) applied to a JSONL log, so
@@ -6,7 +7,8 @@ import { redactSecrets, SECRET_NAME } from '../export/redact.ts';
  * decoded, redacted and encoded again (an escape in the text can never be
  * cut in half), and the string value of a field named like a secret
  * (`"api_key": "…"`) is replaced whole. Numbers, keys and every line
- * without a secret keep their exact bytes.
+ * without a secret keep their exact bytes. A secret streamed in pieces is
+ * masked in its pieces (redact-streams.ts).
  */
 
 /** A cheap test first: most lines of a log hold none of what the patterns look for. */
@@ -30,14 +32,27 @@ export interface RedactionHit {
 export class LogRedactor {
   count = 0;
   readonly hits: RedactionHit[] = [];
+  private readonly streams = new StreamMasker((what, line) => this.hit(what, line));
 
-  /** The line with its secrets replaced (the same string when it has none). */
-  line(text: string, lineNo: number): string {
+  /** The lines ready to write after this one, redacted (a stream's rows wait for its end: they are searched together). */
+  push(line: string, lineNo: number): string[] {
+    return this.streams.push(line, lineNo).map((r) => this.strings(r.text, r.lineNo));
+  }
+
+  /** The lines still held, at the end of the log. */
+  end(): string[] {
+    return this.streams.flush().map((r) => this.strings(r.text, r.lineNo));
+  }
+
+  private hit(what: string, lineNo: number): void {
+    this.count++;
+    if (this.hits.length < MAX_HITS) this.hits.push({ line: lineNo, what });
+  }
+
+  /** A line with the secrets of its strings replaced (the same string when it has none). */
+  private strings(text: string, lineNo: number): string {
     if (!MAYBE_SECRET.test(text)) return text;
-    const hit = (what: string) => {
-      this.count++;
-      if (this.hits.length < MAX_HITS) this.hits.push({ line: lineNo, what });
-    };
+    const hit = (what: string) => this.hit(what, lineNo);
     const first = text.trimStart()[0];
     // Not a JSON object (a torn tail, a stray line): redacted as plain text.
     if (first !== '{' && first !== '[') return redactSecrets(text, hit).text;
@@ -72,6 +87,7 @@ function decode(token: string): string | null {
 /** A whole log text redacted (tests, small logs); big logs go line by line through `LogRedactor`. */
 export function redactLogText(text: string): { text: string; count: number; hits: RedactionHit[] } {
   const r = new LogRedactor();
-  const out = text.split('\n').map((line, i) => r.line(line, i + 1)).join('\n');
-  return { text: out, count: r.count, hits: r.hits };
+  const out = text.split('\n').flatMap((line, i) => r.push(line, i + 1));
+  out.push(...r.end());
+  return { text: out.join('\n'), count: r.count, hits: r.hits };
 }
