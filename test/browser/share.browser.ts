@@ -132,6 +132,18 @@ export const shareTests: Record<string, Case> = {
       await page.getByLabel('Theme').selectOption(theme);
       await shot(`share-file-opened-${theme}`);
     }
+    // The file exports itself again from its own blocks (it can fetch nothing): the same app, the same log.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'Self-contained HTML…' }).click();
+    const again = page.getByRole('region', { name: 'Self-contained HTML' });
+    await again.getByText('0 secrets redacted').waitFor();
+    const [second] = await Promise.all([page.waitForEvent('download'), again.getByRole('button', { name: 'Download HTML' }).click()]);
+    const file2 = path.join(tmp, 'secrets-again.html');
+    await second.saveAs(file2);
+    const bytes2 = fs.readFileSync(file2, 'utf8');
+    assert.deepEqual(appPartsFromHtml(bytes2), appPartsFromHtml(bytes), 'the app parts of the re-export');
+    assert.equal(zlib.gunzipSync(Buffer.from(fromBase64(embeddedLogOfHtml(bytes2)!.data))).toString('utf8'), carried, 'the log of the re-export');
+    await page.getByRole('button', { name: 'Close' }).click();
     // Open log still works, and the notice goes with the embedded log.
     await openFile(page, 'other.jsonl', Buffer.from(fs.readFileSync('public/demo/demo-session.jsonl')));
     await notice.waitFor({ state: 'detached' });
