@@ -81,6 +81,7 @@ export async function unpackLog(gzip: Uint8Array): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const bytes of decodeBytes([gzip], diagnostics)) parts.push(bytes);
   const broken = diagnostics.find((d) => d.code.startsWith('bytes.'));
-  if (broken) throw new Error(broken.message);
+  // The reader's wording continues with what it keeps; a shared log is whole or not at all.
+  if (broken) throw new Error(broken.message.replace(/;\s*(lines|complete lines) decoded.*$/s, ''));
   return concatBytes(parts);
 }

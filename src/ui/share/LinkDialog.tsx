@@ -63,7 +63,7 @@ export function LinkDialog({ onClose, onExportHtml }: { onClose: () => void; onE
               </div>
             </div>
           )}
-          <label className="muted">Link limit <input className="link-limit" type="number" aria-label="Link limit in KB" min={1} step={1} value={Math.round(limit / 1024)} onChange={(e) => { const n = Number(e.target.value); if (Number.isFinite(n) && n >= 1) setLimit(Math.round(n) * 1024); }} /> KB</label>
+          <label className="muted link-limit-row">Link limit <input className="link-limit" type="number" aria-label="Link limit in KB" min={1} step={1} value={Math.round(limit / 1024)} onChange={(e) => { const n = Number(e.target.value); if (Number.isFinite(n) && n >= 1) setLimit(Math.round(n) * 1024); }} /> KB</label>
           {isSingleFile() && <p className="muted">This page is a local file: a link to it opens only where the same file is.</p>}
         </>
       )}
