@@ -126,6 +126,8 @@ export const shareTests: Record<string, Case> = {
     await notice.getByText(/secrets\.jsonl\s*is embedded in this file/).waitFor();
     await notice.getByText('6 secrets replaced').waitFor();
     await expectSurface(page, coreSurface(carried, 40), 'surface at seq 40');
+    // The inspector shows the exported cursor's event too (the selection of the moment of export).
+    await page.getByRole('region', { name: 'Event detail' }).getByText(/^seq 40 · /).first().waitFor({ timeout: 10000 });
     await assertOffline(file, seen);
     await shot('share-file-opened');
     for (const theme of ['light', 'dark']) {
