@@ -47,3 +47,18 @@ declare class DecompressionStream {
 
 declare function queueMicrotask(callback: () => void): void;
 declare const console: { log(...args: unknown[]): void; warn(...args: unknown[]): void; error(...args: unknown[]): void };
+// Sharing a log (src/core/share/): gzip it, and hash the single-file app's inline code for its CSP.
+declare class CompressionStream {
+  constructor(format: 'gzip' | 'deflate' | 'deflate-raw');
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+}
+declare const crypto: { subtle: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> } };
+declare class URLSearchParams {
+  constructor(init?: string);
+  get(name: string): string | null;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+  toString(): string;
+}

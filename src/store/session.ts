@@ -109,6 +109,8 @@ export const useSession = create<SessionStore>((set, get) => ({
         ...(inWorkspace >= 0 ? { active: inWorkspace } : { workspace: [{ source, header: summary.header }], active: 0 }),
       });
       const last = summary.count - 1;
+      // The count first: a link's selection (select() clamps to it) may be applied before the page's effect sets it.
+      useCursor.getState().setCount(summary.count);
       const bySeq = (q: number) => indexOfSeq(summary.columns.seq, q);
       const cursor = seq !== undefined ? bySeq(seq) : options.cursor ?? (options.cursorSeq !== undefined ? bySeq(options.cursorSeq) : entry?.cursor);
       useCursor.getState().reset(cursor !== undefined ? Math.min(cursor, last) : last);

@@ -104,6 +104,12 @@ export function linkMatches(s: LinkState, log: { name: string; fingerprint: stri
 
 const URL_WRITE_DELAY_MS = 250;
 
+/** Parameters kept after the view in the address (a link's own log, issue #22: src/ui/share/). */
+let hashTail: () => string = () => '';
+export function setHashTail(tail: () => string): void {
+  hashTail = tail;
+}
+
 /** Keeps location.hash in step with the stores (replaceState: no history spam). */
 export function startUrlSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +125,9 @@ export function startUrlSync(): () => void {
       const c = useCompare.getState();
       const compare = c.status === 'ready' && c.entry !== null ? { entry: c.entry, row: c.row, b: c.indexB } : undefined;
       const log = useSession.getState().summary;
-      const hash = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
+      const view = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
+      const tail = hashTail();
+      const hash = view && tail ? `${view}&${tail}` : view || tail;
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
     }, URL_WRITE_DELAY_MS);

@@ -4,6 +4,8 @@ import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
 import type { SpawnPoint } from '../core/workspace/forks.ts';
 import { memoryBudgetFromUrl } from './memory.ts';
+import type { PackedLog } from '../core/share/pack-log.ts';
+import { inlineWorker } from './inline-worker.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -56,6 +58,8 @@ export class WorkerClient {
   spawns(): Promise<SpawnPoint[]> { return this.call({ op: 'spawns' }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
+  /** The log of `source` redacted (unless `redact` is false) and gzipped, for a link or a single file. */
+  pack(source: LoadSource, redact: boolean): Promise<PackedLog> { return this.call({ op: 'pack', source, redact }); }
   /** A message of another protocol the worker speaks (compare mode, issue #20: src/worker/compare-protocol.ts). */
   send<T>(req: { op: string; [key: string]: unknown }, onProgress?: (p: LoadProgress) => void): Promise<T> { return this.call(req as unknown as RequestBody, onProgress); }
 }
@@ -64,6 +68,7 @@ let shared: WorkerClient | null = null;
 
 /** The app's one load worker, created on first use. */
 export function workerClient(): WorkerClient {
-  if (!shared) shared = new WorkerClient(new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' }));
+  // The single-file app carries the worker's code in the page (issue #22); the built app loads its file.
+  if (!shared) shared = new WorkerClient(inlineWorker() ?? new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' }));
   return shared;
 }

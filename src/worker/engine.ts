@@ -11,6 +11,7 @@ import { analyzePrompts, decisionsMatch, surfaceBeforeOf, type PromptAnalysis } 
 import { boundedLineDiff } from '../core/prompt/context-diff.ts';
 import { plainSnapshot } from '../core/prompt/context-stream.ts';
 import { redactSecrets } from '../core/export/redact.ts';
+import { packLog } from '../core/share/pack-log.ts';
 import { admitSystemPrompt, type Admission, type AdmissionFlags } from '../core/prompt/admission.ts';
 import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
@@ -650,6 +651,7 @@ export class Engine {
         case 'spawns': result = this.spawns(); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
+        case 'pack': result = await packLog((await openSource(req.source)).chunks, { redact: req.redact }); break;
       }
       post({ id: req.id, ok: true, result });
     } catch (err) {

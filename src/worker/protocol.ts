@@ -37,7 +37,9 @@ export type Request =
   | { id: number; op: 'requestJson'; index: number }
   | { id: number; op: 'spawns' }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
-  | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean };
+  | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean }
+  /** The log of `source` redacted (unless not asked) and gzipped, to travel in a link or a single file (issue #22). */
+  | { id: number; op: 'pack'; source: LoadSource; redact: boolean };
 
 /** What the Export menu can save: the request at the cursor, the surface, or the transcript. */
 export type ExportWhat = 'request' | 'surface' | 'transcript';

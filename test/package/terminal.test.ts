@@ -137,6 +137,7 @@ describe('README: Use it from a terminal', () => {
       const result = sh(line, work);
       expect(result.status, `${line}\n${result.stderr}`).toBe(0);
       if (line.includes('gen-log')) expect(result.stdout).toMatch(/^session\.jsonl: \d+ events/);
+      if (line.includes('export-html')) expect(result.stdout).toMatch(/^repro\.html: [\d.]+ KiB \(the app /);
       if (line.includes('--help')) expect(result.stdout).toMatch(/^commands:\n {2}open /m);
       if (line.includes('inspect') && line.includes('--json')) {
         // The bundle gives what the source gives.

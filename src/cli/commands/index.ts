@@ -6,7 +6,8 @@ import { diffCommand } from './diff.ts';
 import { genLogCommand } from './gen-log.ts';
 import { inspectCommand } from './inspect.ts';
 import { openCommand } from './open.ts';
+import { exportHtmlCommand } from './export-html.ts';
 import { serveLogsCommand } from './serve-logs.ts';
 import { summaryCommand } from './summary.ts';
 
-export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, summaryCommand, genLogCommand, serveLogsCommand];
+export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, summaryCommand, genLogCommand, serveLogsCommand, exportHtmlCommand];

@@ -3,9 +3,10 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { ExportResult, ExportWhat } from '../../worker/protocol.ts';
 import { downloadText } from '../export.ts';
+import { HtmlExport } from '../share/HtmlExport.tsx';
 
-/** Export the request, the surface or the transcript at the cursor; secrets redacted by default. */
-export function ExportDialog({ onClose }: { onClose: () => void }) {
+/** Export the request, the surface or the transcript at the cursor, or the app and the log as one HTML file (`html`: that part opened); secrets redacted by default. */
+export function ExportDialog({ onClose, html = false }: { onClose: () => void; html?: boolean }) {
   const client = useSession((s) => s.client);
   const index = useCursor((s) => s.index);
   const [what, setWhat] = useState<ExportWhat>('transcript');
@@ -47,6 +48,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
         <button onClick={() => void run('copy')}>Copy</button>
         <button onClick={onClose}>Close</button>
       </div>
+      <HtmlExport startOpen={html} />
     </div>
   );
 }

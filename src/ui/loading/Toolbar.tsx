@@ -12,6 +12,7 @@ import { eventCountText } from '../counts.ts';
 import { FolderButtons } from '../folder/FolderButtons.tsx';
 import { FollowControl } from '../follow/FollowControl.tsx';
 import { openWithPicker } from '../follow/handles.ts';
+import { LinkDialog } from '../share/LinkDialog.tsx';
 
 /** Open (file, paste, URL), the demo note, theme and link actions. */
 export function Toolbar() {
@@ -23,9 +24,8 @@ export function Toolbar() {
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'compare' | null>(null);
+  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'export-html' | 'compare' | 'link' | null>(null);
   const [text, setText] = useState('');
-  const [copied, setCopied] = useState(false);
 
   const submit = () => {
     if (dialog === 'paste' && text.trim()) void open({ kind: 'text', text, name: 'pasted log' });
@@ -68,17 +68,16 @@ export function Toolbar() {
       )}
       {demo && <span className="demo-note" role="note">Demo log made by our generator — drop your own DSH session log anywhere, or use Open log. Nothing leaves your browser.</span>}
       <span className="spacer" />
-      <button onClick={() => { void navigator.clipboard?.writeText(location.href).then(() => { setCopied(true); setTimeout(() => setCopied(false), 1500); }); }} title="Copy a link to this view (cursor, tabs, filters; never the log's content)">
-        {copied ? 'Copied' : 'Copy link'}
-      </button>
+      <button onClick={() => setDialog('link')} title="Copy a link to this view (cursor, tabs, filters); a small log can travel inside it">Copy link</button>
       <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as typeof theme)}>
         <option value="system">System theme</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>
-      {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
+      {(dialog === 'export' || dialog === 'export-html') && <ExportDialog html={dialog === 'export-html'} onClose={() => setDialog(null)} />}
       {dialog === 'compare' && <CompareDialog onClose={() => setDialog(null)} />}
-      {dialog && dialog !== 'export' && dialog !== 'compare' && (
+      {dialog === 'link' && <LinkDialog onClose={() => setDialog(null)} onExportHtml={() => setDialog('export-html')} />}
+      {dialog && dialog !== 'export' && dialog !== 'export-html' && dialog !== 'compare' && dialog !== 'link' && (
         <div className="dialog" role="dialog" aria-label={dialog === 'paste' ? 'Paste log text' : dialog === 'url' ? 'Open from URL' : 'Recent logs'}>
           {dialog === 'recent' ? (
             <>

@@ -22,6 +22,8 @@ import { useCompare } from '../../store/compare.ts';
 import { compareCommandForKey } from '../compare/commands.ts';
 import { useFolder } from '../../store/folder.ts';
 import { FolderView } from '../folder/FolderView.tsx';
+import { sharedLogAtStartup } from '../share/startup.ts';
+import { ShareNotice } from '../share/ShareNotice.tsx';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
@@ -37,16 +39,19 @@ function useStartup(): void {
   useEffect(() => {
     const session = useSession.getState();
     if (!session.client) session.setClient(workerClient());
+    // A log that came with the page (this single file, or inside the link: issue #22) opens with the link's view.
+    const shared = sharedLogAtStartup();
     const link = decodeHash(location.hash);
     applyPageLink(link);
     // A link that names its log waits for that log (issue #17); an older link applies to whatever opens.
-    const named = link.log !== undefined;
+    const named = link.log !== undefined && !shared;
     if (named) useLink.getState().setPending(link);
     else applyLogLink(link);
     const url = new URLSearchParams(location.search).get('url');
     const vs = new URLSearchParams(location.search).get('vs');
     const options = named ? {} : { cursor: link.cursor, cursorSeq: link.cursorSeq, search: link.search };
-    const opened = url && vs ? openPair(url, vs, named ? undefined : link.cursor)
+    const opened = shared ? shared.open(options)
+      : url && vs ? openPair(url, vs, named ? undefined : link.cursor)
       : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, options)
       : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...options });
     // A link in compare mode (issue #20) names B by its workspace entry, and carries both cursors.
@@ -116,6 +121,7 @@ export function App() {
       <Toolbar />
       <LoadStatus />
       <LinkNotice />
+      <ShareNotice />
       <DropZone />
       <Overlays />
       {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
