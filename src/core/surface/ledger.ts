@@ -68,6 +68,8 @@ export interface KeptSinceMark {
 
 export class SurfaceLedger implements SurfaceVisitor {
   readonly reads = SURFACE_CHANGING_TYPES;
+  /** Messages serialized so far: sized as they enter a slot, compared across a call's changed run (a test pins both to the events read). */
+  readonly work = { sized: 0, compared: 0 };
   private slotSeq = new Float64Array(1024);
   private slotFlags = new Uint8Array(1024);
   private slotBytes = new Float64Array(1024);
@@ -269,6 +271,7 @@ export class SurfaceLedger implements SurfaceVisitor {
   }
 
   private messageJson(slot: number, before: SlotBefore | undefined, eventAt: SurfaceContext['eventAt']): string {
+    this.work.compared++;
     const seq = before ? before.seq : this.slotSeq[slot];
     const projection = before ? before.projection : this.projections.get(slot);
     const message = projection ?? messageOf(eventAt(seq));
@@ -345,6 +348,7 @@ export class SurfaceLedger implements SurfaceVisitor {
     let bytes = 0;
     let tokens = 0;
     if (message) {
+      this.work.sized++;
       bytes = utf8Bytes(JSON.stringify(message));
       tokens = safeEstimate(message);
       next |= MESSAGE;
