@@ -25,7 +25,8 @@ try {
     if (found.length !== 1) throw new Error(`the single-file build made ${found.length} ${what} (${found.join(', ')}); expected one`);
     return fs.readFileSync(path.join(assets, found[0]), 'utf8');
   };
-  const script = one((f) => f.endsWith('.js') && !f.startsWith('load.worker'), 'app scripts');
+  // The folder worker is not shipped: the single-file app's folder pool runs copies of the load worker.
+  const script = one((f) => f.endsWith('.js') && !f.startsWith('load.worker') && !f.startsWith('folder.worker'), 'app scripts');
   const worker = one((f) => f.startsWith('load.worker') && f.endsWith('.js'), 'worker scripts');
   const css = one((f) => f.endsWith('.css'), 'stylesheets');
   // A static import would need another file, which a page opened from file:// cannot load.

@@ -1,3 +1,4 @@
+import { inlineWorker } from './inline-worker.ts';
 import type { FolderJob, FolderJobResult, FolderResponse } from './folder-protocol.ts';
 
 type Port = { postMessage(msg: unknown): void; onmessage: ((e: MessageEvent<FolderResponse>) => void) | null; onerror?: ((e: Event) => void) | null; terminate(): void };
@@ -73,7 +74,11 @@ export class FolderPool {
   }
 }
 
-/** The app's pool: module workers built by Vite from folder.worker.ts. */
+/**
+ * The app's pool: module workers built by Vite from folder.worker.ts; in the
+ * single-file app (which can load no other file) copies of its inline load
+ * worker, which answers folder jobs too.
+ */
 export function folderPool(): FolderPool {
-  return new FolderPool(() => new Worker(new URL('./folder.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port);
+  return new FolderPool(() => (inlineWorker() ?? new Worker(new URL('./folder.worker.ts', import.meta.url), { type: 'module' })) as unknown as Port);
 }

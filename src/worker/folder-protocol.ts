@@ -10,3 +10,9 @@ export type FolderJobResult<J extends FolderJob> = J extends { op: 'summary' } ?
 
 export type FolderRequest = FolderJob & { id: number };
 export type FolderResponse = { id: number; ok: true; result: LogSummary | LogSearch } | { id: number; ok: false; error: string };
+
+/** A folder job, told from the load worker's own requests (an engine search has no file). */
+export function isFolderRequest(msg: unknown): msg is FolderRequest {
+  const m = msg as Partial<FolderRequest> | null;
+  return !!m && (m.op === 'summary' || m.op === 'search') && typeof m.rel === 'string' && typeof Blob !== 'undefined' && m.file instanceof Blob;
+}

@@ -5,6 +5,8 @@ import { CompareHost } from './compare-host.ts';
 import { isCompareRequest } from './compare-protocol.ts';
 import { FollowHost } from './follow-host.ts';
 import { isFollowRequest } from './follow-protocol.ts';
+import { answerFolderRequest } from './folder-jobs.ts';
+import { isFolderRequest } from './folder-protocol.ts';
 import type { Request } from './protocol.ts';
 
 // The page's CSP forbids eval; zod must not JIT its parsers.
@@ -20,5 +22,7 @@ self.onmessage = (e: MessageEvent<Request>) => {
   const post = (msg: unknown, transfer?: Transferable[]) => self.postMessage(msg, transfer ?? []);
   if (isCompareRequest(e.data)) void compare.handle(e.data, post);
   else if (isFollowRequest(e.data)) void follow.handle(e.data, post);
+  // The single-file app has one worker script: its folder pool runs folder jobs on copies of it (issue #22 × #23).
+  else if (isFolderRequest(e.data)) void answerFolderRequest(e.data, post);
   else void engine.handle(e.data, post);
 };
