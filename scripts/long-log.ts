@@ -4,6 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { concatSessions } from '../src/core/generate/concat-sessions.ts';
+import { installCliErrors } from './cli.ts';
+
+// A bad --out path or an unreadable log: one line and exit 1 (--debug for the stack), as every command.
+installCliErrors('long-log');
 
 const args = process.argv.slice(2);
 const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };

@@ -17,7 +17,7 @@ import { messagesToMarkdown } from '../core/export/markdown.ts';
 import { diagnostic, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { logVerdict } from '../core/diagnostics/verdict.ts';
 import { LoadGuard } from '../core/log/memory-budget.ts';
-import { LoadStopped } from '../core/log/load-stopped.ts';
+import { LoadStopped, stoppedAt } from '../core/log/load-stopped.ts';
 import { platformMemoryBudget } from './memory.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { plainRequestWith } from '../core/requests/build.ts';
@@ -140,6 +140,21 @@ export class Engine {
       throw new Error(logVerdict({ header: read.header, version: read.version, diagnostics: read.diagnostics }).summary);
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
+    // Whatever throws while the index and the summary are built stops the load with a finding
+    // that says where the log ended (issue #18); the open log stays.
+    try {
+      return this.summarize(source, session, made, started, fingerprint);
+    } catch (err) {
+      const last = session.loggedCount - 1;
+      const line = last >= 0 ? session.originAt(last)?.line : undefined;
+      const seq = last >= 0 ? session.events.at(last)?.seq : undefined;
+      throw stoppedAt(err, { ...(line !== undefined ? { line } : {}), ...(seq !== undefined ? { seq } : {}) });
+    }
+  }
+
+  /** The loaded log's index and analyses, kept by the engine, and the summary the page gets. */
+  private summarize(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, fingerprint: string): LoadSummary {
+    const { read } = session;
     // loadSession makes its riders once the header is known, even for a log with no events.
     const r = made.riders!;
     const replay = new Replay(session, r.replay.finish(session.loggedCount));

@@ -189,7 +189,10 @@ export function compareCorpusTests(dir: string): Record<string, Case> {
       await page.getByLabel('Theme').selectOption('dark');
       await page.locator(`#compare-row-${first.row}`).click();
       await page.getByRole('tab', { name: 'Difference' }).click();
-      await page.getByRole('region', { name: 'Messages difference' }).waitFor();
+      const messages = page.getByRole('region', { name: 'Messages difference' });
+      await messages.waitFor();
+      // The differing messages are shown as messages (issue #17's message view), one per side that has one.
+      assert.ok((await messages.locator('[aria-label="The two messages"] article.msg').count()) >= 1, 'the differing message is shown with the message view');
       await shot('compare-corpus-fork-dark');
     },
   };

@@ -78,6 +78,14 @@ export const followTests: Record<string, Case> = {
       await until('surface at the tail', () => surfaceNodeSeqs(page), grown.surface.nodes);
       assert.equal(await live.count(), 0, 'the control goes once at the tail');
 
+      // A finding that arrives is announced as a count, not popped up; the badge opens Diagnostics.
+      fs.appendFileSync(file, '{"not":"an event"}\n');
+      const badge = page.locator('.follow-findings');
+      await badge.waitFor({ timeout: 15_000 });
+      assert.match(await badge.getAttribute('aria-label') ?? '', /^\d+ new findings?$/);
+      await badge.click();
+      await page.getByRole('tab', { name: /Diagnostics/, selected: true }).waitFor();
+
       // The file is truncated and rewritten by a new session: the app says so and reads it from the start.
       const other = generateLog({ dialect: 'v4', seed: 22, turns: 1 }).text;
       fs.writeFileSync(file, other);
@@ -148,6 +156,20 @@ export const followTests: Record<string, Case> = {
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
     }
+  },
+
+  async 'issue 21: without the File System Access API, Follow on an opened file says why and offers Re-open'({ page, baseUrl }) {
+    // A browser without showOpenFilePicker (Firefox, Safari): "Open log" falls back to the file input.
+    await page.addInitScript(() => { delete (window as unknown as { showOpenFilePicker?: unknown }).showOpenFilePicker; });
+    await page.goto(baseUrl);
+    await ready(page);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-no-fsa-')), 'copied.jsonl');
+    fs.writeFileSync(file, generateLog({ dialect: 'v4', seed: 5, turns: 2 }).text);
+    await page.getByLabel('Open log').setInputFiles(file);
+    await page.locator('.session-name', { hasText: 'copied.jsonl' }).waitFor();
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByText(/no File System Access API/).waitFor();
+    await page.getByRole('button', { name: 'Re-open…' }).waitFor();
   },
 
   async 'issue 21: Follow on a pasted log says why it cannot'({ page, baseUrl, shot }) {

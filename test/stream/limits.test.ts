@@ -117,4 +117,27 @@ describe('the worker engine under a memory budget', () => {
     expect(reply.error).toBe(`The load stopped at line ${lines}, seq ${lines - 2} on an unexpected error: TypeError: the file could not be read`);
     expect(engine.rows(0, 1)).toHaveLength(1);
   });
+  it('turns an error while the index and summary are built into a finding at the log\'s last line and seq; the open log stays', async () => {
+    const engine = new Engine();
+    await engine.load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 2, turns: 1 }).text, name: 'a.jsonl' }, () => {});
+    const before = engine.rows(0, 1)[0];
+    const text = generateLog({ dialect: 'v4', seed: 4, turns: 2 }).text;
+    const proto = Engine.prototype as unknown as { summarize: (...args: unknown[]) => unknown };
+    const real = proto.summarize;
+    proto.summarize = () => { throw new RangeError('index too big'); };
+    const replies: Response[] = [];
+    try {
+      await engine.handle({ id: 1, op: 'load', source: { kind: 'text', text, name: 'b.jsonl' } }, (msg) => replies.push(msg as Response));
+    } finally {
+      proto.summarize = real;
+    }
+    const reply = replies.at(-1) as { ok: false; error: string; finding: { code: string; line: number; seq: number } };
+    expect(reply.ok).toBe(false);
+    expect(reply.finding.code).toBe('load.failed');
+    const lines = text.trimEnd().split('\n');
+    expect(reply.finding.line).toBe(lines.length);
+    expect(reply.finding.seq).toBe((JSON.parse(lines.at(-1)!) as { seq: number }).seq);
+    expect(reply.error).toContain('on an unexpected error: RangeError: index too big');
+    expect(engine.rows(0, 1)[0]).toEqual(before);
+  });
 });

@@ -44,6 +44,8 @@ export interface MessageSide {
   role: string;
   id: string | null;
   text: string;
+  /** The message itself, for a view that shows it as a message (blocks, tool calls, results). */
+  message: Message;
 }
 
 export interface MessagesChange {
@@ -120,7 +122,7 @@ export function toolsChange(a: ModelRequest, b: ModelRequest): ToolsChange {
 
 function sideOf(message: Message | undefined): MessageSide | null {
   if (!message) return null;
-  return { role: String(message.role), id: typeof message.id === 'string' ? message.id : null, text: messageBodyToMarkdown(message) };
+  return { role: String(message.role), id: typeof message.id === 'string' ? message.id : null, text: messageBodyToMarkdown(message), message };
 }
 
 /**

@@ -63,7 +63,10 @@ export interface MemoryBudget {
   advice?: string;
 }
 
-const TAB_ADVICE = 'The open log stays as it was. To read this log, use the command line: npm run inspect -- <file> (it streams the file, with no tab limit).';
+// A DSH log cannot be cut into smaller valid logs (seqs run on from the header, and the surface folds
+// from the start), so the advice is the tools that stream it: the CLI, and a folder's summary table.
+const TAB_ADVICE = 'The open log stays as it was. To read this log, use the command line: npm run inspect -- <file> (it streams the file, with no tab limit; dsh-devtools inspect <file> where the command is installed). ' +
+  'For the sessions around it, open its folder (Open folder, or dsh-devtools summary <folder>): a summary reads each log in one streaming pass and keeps none of it in memory.';
 
 const GiB = 2 ** 30;
 /** A tab with no figure to go by: what a 64-bit browser tab can usually hold. */

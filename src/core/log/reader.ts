@@ -446,7 +446,7 @@ export class LogReader {
     // Nesting deeper than the limit needs at least 2 × limit brackets, so only
     // long lines are scanned — before parsing, so a pathological line costs one pass.
     if (text.length > 2 * MAX_ROW_DEPTH && textNestsDeeperThan(text, MAX_ROW_DEPTH)) {
-      problem = ['row.too-deep', `line ${line} nests deeper than ${MAX_ROW_DEPTH} levels; kept aside unread`];
+      problem = ['row.too-deep', `line ${line} (${text.length.toLocaleString('en')} characters) nests deeper than ${MAX_ROW_DEPTH} levels; kept aside unread (a limit of this viewer, not a DSH rule: DSH may still restore the line)`];
     } else {
       try {
         row = JSON.parse(text);

@@ -5,6 +5,7 @@ import { valueText } from '../../core/compare/explain.ts';
 import { useCompare } from '../../store/compare.ts';
 import { useSession } from '../../store/session.ts';
 import { LineDiff } from '../prompt/LineDiff.tsx';
+import { MessageView } from '../message/MessageView.tsx';
 import { useCompareQuery } from './useCompareQuery.ts';
 import { callLabel } from './labels.ts';
 
@@ -77,6 +78,13 @@ function Explanation({ e }: { e: PairExplanation }) {
             {e.messages.metadataOnly && ' · the texts are equal; the fields that differ are shown as JSON'}
           </p>
           {e.messages.lines ? <LineDiff parts={e.messages.lines} /> : (e.messages.a ?? e.messages.b) && <pre className="line-diff">{(e.messages.a ?? e.messages.b)!.text}</pre>}
+          <div className="message-pair" aria-label="The two messages">
+            {(['a', 'b'] as const).map((side) => {
+              const m = e.messages![side];
+              return m ? <MessageView key={side} message={m.message} title={<span className="badge">{side.toUpperCase()}</span>} />
+                : <p key={side} className="muted">{side.toUpperCase()}: no message at {e.messages!.index}</p>;
+            })}
+          </div>
         </section>
       )}
     </>
