@@ -37,7 +37,7 @@ export interface Mutation {
   equivalent?: { sameEvents?: true; seqShift?: { at: number } };
   /** The reader's line limit for this case (set low so giant lines stay cheap to build). */
   maxLineChars?: number;
-  /** Decoded size of an input built to expand (a bomb): the runner checks memory stays bounded while reading it. */
+  /** Decoded size of an input built to expand (a bomb), or of a huge line or run of blank lines: the runner checks memory stays bounded while reading it. */
   expands?: number;
 }
 
@@ -716,7 +716,8 @@ const giantLine: Mutator = (base, rng, options) => {
   const text = where === 'partial' ? base.lines.join('\n') + '\n' + body : joinLines(base, lines);
   return {
     mutator: 'giant-line', detail: `${kind} line of ${body.length} chars ${where === 'middle' ? `before line ${line}` : where === 'end' ? 'at the end' : 'as a partial last line'}, limit ${limit}`,
-    text, encoding: 'plain', maxLineChars: limit,
+    // The runner checks the read holds no copy of the giant line (memory bounded by the limit, not the line).
+    text, encoding: 'plain', maxLineChars: limit, expands: body.length,
     fault: { kind: 'line', line, exact: true },
     equivalent: badRowKeepsEvents(base, line) ? { sameEvents: true } : undefined,
   };
@@ -749,7 +750,7 @@ const blankLines: Mutator = (base, rng, options) => {
   if (at < 1) return null;
   const lines = base.lines.slice();
   lines.splice(at, 0, '\n'.repeat(n - 1));
-  return { mutator: 'blank-lines', detail: `${n} blank lines after line ${at}`, text: joinLines(base, lines), encoding: 'plain', fault: { kind: 'none' }, equivalent: { sameEvents: true } };
+  return { mutator: 'blank-lines', detail: `${n} blank lines after line ${at}`, text: joinLines(base, lines), encoding: 'plain', fault: { kind: 'none' }, equivalent: { sameEvents: true }, expands: n };
 };
 
 /** Literals past 2^53 (and past a double's range) where a seq or a time belongs. */
