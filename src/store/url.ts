@@ -11,7 +11,7 @@ import { useView, type SideTab, type Theme } from './view.ts';
  * 64 KiB and size), so a link opened without that log can say which log it
  * was made for; `?url=` names where the user's browser may fetch it.
  */
-const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests'];
+const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests', 'charts'];
 
 export interface LinkState {
   /** The log the link was made on: its file name and fingerprint. */

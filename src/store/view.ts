@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /** View preferences: theme, which tab each panel shows, filters. All of it goes in the link. */
 export type Theme = 'system' | 'light' | 'dark';
-export type SideTab = 'inspector' | 'diagnostics' | 'messages' | 'projections' | 'prompt' | 'requests';
+export type SideTab = 'inspector' | 'diagnostics' | 'messages' | 'projections' | 'prompt' | 'requests' | 'charts';
 
 export interface ViewStore {
   theme: Theme;

@@ -27,6 +27,7 @@ import type { Message } from '../core/messages/types.ts';
 import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
+import { callTokens, replaceMarks, surfaceSeries, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -68,6 +69,8 @@ export class Engine {
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
+  /** The replaces the usage chart marks (compactions told apart), found at load. */
+  private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
   private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
 
@@ -202,13 +205,16 @@ export class Engine {
     let turns = 0;
     const endSeedType = typeNames.indexOf('session/end-seed');
     let lastMarker: number | null = null;
+    const compactionIndexes: number[] = [];
     for (let i = 0; i < logged; i++) {
       const type = typeNames[columns.typeId[i]];
       typeCounts[type] = (typeCounts[type] ?? 0) + 1;
+      if (type === 'compaction/summary' || type === 'compaction/prune') compactionIndexes.push(i);
       if (type === 'turn/start') turns++;
       if (columns.typeId[i] === endSeedType && isInheritedMarker(session.events.at(i)!)) lastMarker = columns.seq[i];
     }
     const inheritedSeq = inheritedEventCount(read.header, lastMarker);
+    this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
     return {
       name: source.name,
       fingerprint,
@@ -385,6 +391,18 @@ export class Engine {
       messageCount: totals.messages,
       tokens: totals.tokens,
       ...transcript,
+    };
+  }
+
+  /** The charts' data (issue #19): the surface's token series, every call's usage, the replaces. */
+  charts(): ChartData {
+    const replay = this.need();
+    const indexOf = (seq: number) => replay.indexOfSeq(seq);
+    const requests = this.prompts?.requests.requests ?? [];
+    return {
+      surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, indexOf) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
+      calls: requests.map((r, i) => callTokens(i, indexOf(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons)),
+      marks: this.chartMarks,
     };
   }
 
@@ -664,6 +682,7 @@ export class Engine {
         case 'request': result = this.request(req.index, req.window); break;
         case 'requestJson': result = this.requestJson(req.index); break;
         case 'spawns': result = this.spawns(); break;
+        case 'charts': result = this.charts(); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
         case 'pack': result = await packLog((await openSource(req.source)).chunks, { redact: req.redact }); break;

@@ -40,6 +40,20 @@ export class SurfaceTotals {
     return lo === 0 ? { messages: 0, tokens: 0 } : { messages: this.messages[lo - 1], tokens: this.tokens[lo - 1] };
   }
 
+  /** How many surface changes were recorded. */
+  get length(): number {
+    return this.n;
+  }
+
+  /** The seq and token estimate after change `i` (0 ≤ i < length): a chart walks these in order. */
+  seqAt(i: number): number {
+    return this.seqs[i];
+  }
+
+  tokensAt(i: number): number {
+    return this.tokens[i];
+  }
+
   /** Trims the columns to what was recorded (the walk is over). */
   trim(): void {
     this.seqs = this.seqs.slice(0, this.n);

@@ -5,12 +5,13 @@ import { lazy, Suspense } from 'react';
 // Heavier panels load on first use, keeping the initial bundle small.
 const ProjectionsPanel = lazy(() => import('../projections/ProjectionsPanel.tsx').then((m) => ({ default: m.ProjectionsPanel })));
 const PromptPanel = lazy(() => import('../prompt/PromptPanel.tsx').then((m) => ({ default: m.PromptPanel })));
+const ChartsPanel = lazy(() => import('../charts/ChartsPanel.tsx').then((m) => ({ default: m.ChartsPanel })));
 const RequestsPanel = lazy(() => import('../requests/RequestsPanel.tsx').then((m) => ({ default: m.RequestsPanel })));
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['diagnostics', 'Diagnostics']];
+const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics']];
 
 export function SidePanel() {
   const tab = useView((s) => s.sideTab);
@@ -39,6 +40,7 @@ export function SidePanel() {
         {tab === 'projections' && <ProjectionsPanel />}
         {tab === 'prompt' && <PromptPanel />}
         {tab === 'requests' && <RequestsPanel />}
+        {tab === 'charts' && <ChartsPanel />}
       </Suspense>
       {tab === 'diagnostics' && <DiagnosticsPanel />}
     </section>
