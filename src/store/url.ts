@@ -31,6 +31,10 @@ export interface LinkState {
   search?: string;
   hide?: string[];
   columns?: [number, number];
+  /** `raw`: the events list shows every streamed delta as a row (issue #19). */
+  rawStreams?: boolean;
+  /** `rq`: the Requests view full-window; `rs` its sort (`id` or `-id`), `rf` its filter, `rh` hidden columns. */
+  requests?: { full?: boolean; sort?: { id: string; desc: boolean } | null; filter?: string; hidden?: string[] };
   /** Compare mode (issue #20): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
   compare?: { entry: number; row?: number; b?: number };
 }
@@ -46,6 +50,11 @@ export function encodeHash(s: LinkState): string {
   if (s.search) p.set('q', s.search);
   if (s.hide?.length) p.set('hide', s.hide.join(','));
   if (s.columns) p.set('w', s.columns.map((c) => Math.round(c)).join(','));
+  if (s.rawStreams) p.set('raw', '1');
+  if (s.requests?.full) p.set('rq', '1');
+  if (s.requests?.sort) p.set('rs', `${s.requests.sort.desc ? '-' : ''}${s.requests.sort.id}`);
+  if (s.requests?.filter) p.set('rf', s.requests.filter);
+  if (s.requests?.hidden?.length) p.set('rh', s.requests.hidden.join(','));
   if (s.compare) {
     p.set('cmp', String(s.compare.entry));
     if (s.compare.row !== undefined) p.set('cr', String(s.compare.row));
@@ -72,6 +81,21 @@ export function decodeHash(hash: string): LinkState {
     hide: p.get('hide')?.split(',').filter(Boolean),
     columns: parseColumns(p.get('w')),
     compare: int('cmp') === undefined ? undefined : { entry: int('cmp')!, row: int('cr'), b: int('cb') },
+    rawStreams: p.get('raw') === '1' || undefined,
+    requests: requestsOf(p),
+  };
+}
+
+/** The Requests view's part of a link; undefined when the link says nothing of it. */
+function requestsOf(p: URLSearchParams): LinkState['requests'] {
+  if (!['rq', 'rs', 'rf', 'rh'].some((k) => p.has(k))) return undefined;
+  const sort = p.get('rs');
+  const id = sort?.replace(/^-/, '');
+  return {
+    full: p.get('rq') === '1',
+    sort: id && /^[a-zA-Z]{1,32}$/.test(id) ? { id, desc: sort!.startsWith('-') } : null,
+    filter: p.get('rf') ?? '',
+    hidden: p.get('rh')?.split(',').filter((c) => /^[a-zA-Z]{1,32}$/.test(c)) ?? [],
   };
 }
 
@@ -94,6 +118,11 @@ export function applyLogLink(s: LinkState): void {
   if (s.tab) view.setSideTab(s.tab);
   if (s.search) view.setSearch(s.search);
   if (s.hide) useView.setState({ hiddenFamilies: s.hide });
+  if (s.rawStreams) view.setRawStreams(true);
+  if (s.requests) {
+    view.setRequestsFull(s.requests.full === true);
+    view.setRequestsView({ sort: s.requests.sort ?? null, filter: s.requests.filter ?? '', hidden: s.requests.hidden ?? [] });
+  }
 }
 
 /** Whether a loaded log is the one a link was made on (by fingerprint; by name for a link that has none). */
@@ -125,7 +154,7 @@ export function startUrlSync(): () => void {
       const c = useCompare.getState();
       const compare = c.status === 'ready' && c.entry !== null ? { entry: c.entry, row: c.row, b: c.indexB } : undefined;
       const log = useSession.getState().summary;
-      const view = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare });
+      const view = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare, rawStreams: v.rawStreams, requests: requestsLink(v) });
       const tail = hashTail();
       const hash = view && tail ? `${view}&${tail}` : view || tail;
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
@@ -167,4 +196,11 @@ export function resolvePendingLink(): void {
     tried.add(session.workspace[k].source);
     void session.switchTo(k);
   }
+}
+
+/** The Requests view's state for the link: nothing while it is as it starts. */
+function requestsLink(v: ReturnType<typeof useView.getState>): LinkState['requests'] {
+  const r = v.requestsView;
+  if (!v.requestsFull && !r.sort && !r.filter && !r.hidden.length) return undefined;
+  return { full: v.requestsFull, sort: r.sort, filter: r.filter, hidden: r.hidden };
 }

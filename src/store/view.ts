@@ -22,6 +22,15 @@ export interface ViewStore {
   /** A modal overlay (not part of the link). */
   overlay: 'help' | 'goto' | null;
   setOverlay(overlay: 'help' | 'goto' | null): void;
+  /** Events list: streamed chunks one row per stream (false) or every delta as logged (true) (issue #19). */
+  rawStreams: boolean;
+  setRawStreams(raw: boolean): void;
+  /** The Requests panel takes the whole window (issue #19). */
+  requestsFull: boolean;
+  setRequestsFull(full: boolean): void;
+  /** Requests table: the sort (column id, descending?), the filter text, the hidden column ids. */
+  requestsView: { sort: { id: string; desc: boolean } | null; filter: string; hidden: string[] };
+  setRequestsView(view: Partial<ViewStore['requestsView']>): void;
   setTheme(theme: Theme): void;
   setSideTab(tab: SideTab): void;
   setSearch(search: string): void;
@@ -41,6 +50,12 @@ export const useView = create<ViewStore>((set, get) => ({
   setSpeed: (speed) => set({ speed }),
   overlay: null,
   setOverlay: (overlay) => set({ overlay }),
+  rawStreams: false,
+  setRawStreams: (rawStreams) => set({ rawStreams }),
+  requestsFull: false,
+  setRequestsFull: (requestsFull) => set({ requestsFull }),
+  requestsView: { sort: null, filter: '', hidden: [] },
+  setRequestsView: (view) => set({ requestsView: { ...get().requestsView, ...view } }),
   setTheme: (theme) => set({ theme }),
   setSideTab: (sideTab) => set({ sideTab }),
   setSearch: (search) => set({ search }),
