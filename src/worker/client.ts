@@ -6,6 +6,7 @@ import type { SpawnPoint } from '../core/workspace/forks.ts';
 import { memoryBudgetFromUrl } from './memory.ts';
 import type { PackedLog } from '../core/share/pack-log.ts';
 import type { ChartData } from '../core/charts/series.ts';
+import type { StreamSummary } from '../core/messages/stream-summary.ts';
 import { inlineWorker } from './inline-worker.ts';
 
 /** Omit that distributes over the request union. */
@@ -57,6 +58,7 @@ export class WorkerClient {
   request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
   requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
   charts(): Promise<ChartData> { return this.call({ op: 'charts' }); }
+  stream(from: number, to: number): Promise<StreamSummary> { return this.call({ op: 'stream', from, to }); }
   spawns(): Promise<SpawnPoint[]> { return this.call({ op: 'spawns' }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }

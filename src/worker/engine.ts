@@ -28,6 +28,7 @@ import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, Reque
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { callTokens, replaceMarks, surfaceSeries, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
+import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -394,6 +395,20 @@ export class Engine {
     };
   }
 
+  /**
+   * One streamed output (events `from`…`to`-1, a run of chunks) in a line (issue #19). A very long
+   * stream is read at its start and its end only: the preview needs its first words and how it ended.
+   */
+  stream(from: number, to: number): StreamSummary {
+    const events = this.loading ? this.loading.store : this.need().session.events;
+    const end = Math.min(to, events.length);
+    const picked: LogEvent[] = [];
+    const take = (a: number, b: number) => { for (let i = Math.max(0, a); i < b; i++) { const e = events.peek(i); if (e) picked.push(e); } };
+    if (end - from <= STREAM_READ_MAX) take(from, end);
+    else { take(from, from + STREAM_READ_MAX - STREAM_READ_TAIL); take(end - STREAM_READ_TAIL, end); }
+    return summarizeStream(picked);
+  }
+
   /** The charts' data (issue #19): the surface's token series, every call's usage, the replaces. */
   charts(): ChartData {
     const replay = this.need();
@@ -683,6 +698,7 @@ export class Engine {
         case 'requestJson': result = this.requestJson(req.index); break;
         case 'spawns': result = this.spawns(); break;
         case 'charts': result = this.charts(); break;
+        case 'stream': result = this.stream(req.from, req.to); break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
         case 'pack': result = await packLog((await openSource(req.source)).chunks, { redact: req.redact }); break;
@@ -758,7 +774,10 @@ function yieldEvery(ms: number): { pause(): Promise<void> | null; close(): void 
 const NO_SEQS = new Uint32Array(0);
 
 /** What the page may ask while a log loads. */
-const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek', 'rows', 'event']);
+const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek', 'rows', 'event', 'stream']);
+/** A stream summary reads at most this many chunks: its first ones and the last STREAM_READ_TAIL. */
+const STREAM_READ_MAX = 4000;
+const STREAM_READ_TAIL = 500;
 
 /** Surface node views kept for the cursor (a few screens' worth many times over). */
 const NODE_VIEWS_MAX = 20_000;

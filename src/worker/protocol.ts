@@ -38,6 +38,8 @@ export type Request =
   | { id: number; op: 'spawns' }
   /** The charts' data: the surface token series, each call's usage, the replaces (issue #19). */
   | { id: number; op: 'charts' }
+  /** One streamed output (a run of chunk events from…to-1) in a line (issue #19). */
+  | { id: number; op: 'stream'; from: number; to: number }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
   | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean }
   /** The log of `source` redacted (unless not asked) and gzipped, to travel in a link or a single file (issue #22). */

@@ -5,11 +5,15 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
+import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
+import { StreamRow } from './StreamRow.tsx';
+import './events.css';
 
 const ROW_H = 22;
 /** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
 const clock = (t: number) => (Number.isFinite(t) && t > 0 ? new Date(t).toISOString().slice(11, 23) : String(t));
 const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
+const NO_RUNS = new Uint32Array(0);
 const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
 
 /** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
@@ -26,38 +30,52 @@ export function EventList() {
   const row = useRows();
   const scroller = useRef<HTMLDivElement>(null);
 
+  const rawStreams = useView((s) => s.rawStreams);
+  const setRawStreams = useView((s) => s.setRawStreams);
   const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
+  // Streamed outputs (runs of chunk events) as one row each, in seq order (issue #19); the raw rows a toggle away.
+  const runs = useMemo(() => (summary ? streamRuns(summary.columns, summary.count, summary.typeNames.indexOf('assistant/chunk')) : NO_RUNS), [summary]);
+  const grouped = !rawStreams && sort === 'seq' && runs.length > 0;
+  /** Streams shown expanded, by their first event. */
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const logKey = summary ? `${summary.name}\u0000${summary.fingerprint}` : '';
+  useEffect(() => setOpen(new Set()), [logKey]);
+  const toggle = (start: number) => setOpen((o) => { const n = new Set(o); if (n.has(start)) n.delete(start); else n.add(start); return n; });
   /** The last search found nothing anywhere in the log. */
   const [miss, setMiss] = useState(false);
   useEffect(() => setMiss(false), [summary]);
   // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
     if (!summary) return new Uint32Array(0);
-    if (hidden.length === 0 && sort === 'seq') return null;
+    if (hidden.length === 0 && sort === 'seq' && !grouped) return null;
     const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
+    if (grouped) return groupedRows(summary.count, runs, open, (i) => hiddenIds.has(summary.columns.family[i]));
     const out: number[] = [];
     for (let i = 0; i < summary.count; i++) if (!hiddenIds.has(summary.columns.family[i])) out.push(i);
     const c = summary.columns;
     if (sort === 'time') out.sort((a, b) => c.time[a] - c.time[b] || a - b);
     if (sort === 'type') out.sort((a, b) => summary.typeNames[c.typeId[a]].localeCompare(summary.typeNames[c.typeId[b]]) || a - b);
     return Uint32Array.from(out);
-  }, [summary, hidden, sort]);
+  }, [summary, hidden, sort, grouped, runs, open]);
   const sorted = sort !== 'seq';
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
+  /** In grouped rows, the list holds `index` for an event and `-(start + 1)` for a stream's own row. */
+  const headOf = (v: number) => (v < 0 ? -v - 1 : null);
 
   // initialRect lets the first render (and jsdom tests) lay out rows before the first measurement.
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 } });
   useEffect(() => {
     let k = cursor;
     if (visible && sorted) k = visible.indexOf(cursor);
+    else if (visible && grouped) k = rowOfEvent(visible, runs, open, cursor);
     else if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
     if (k < 0 || !count) return;
     // Already in view (not at an edge): no scroll, and no layout read forced on this step.
     const range = virtualizer.range;
     if (range && k > range.startIndex && k < range.endIndex) return;
     virtualizer.scrollToIndex(k, { align: 'auto' });
-  }, [cursor, visible, count, virtualizer, sorted]);
+  }, [cursor, visible, count, virtualizer, sorted, grouped, runs, open]);
 
   if (!summary) return null;
   const find = async (dir: 1 | -1) => {
@@ -84,6 +102,9 @@ export function EventList() {
         <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
           <option value="seq">by seq</option><option value="time">by time</option><option value="type">by type</option>
         </select>
+        <label className="chip" title="Show every streamed delta as its own row, as logged (else one row per streamed output)">
+          <input type="checkbox" checked={rawStreams} onChange={(e) => setRawStreams(e.target.checked)} disabled={runs.length === 0} /> raw chunks
+        </label>
         {summary.families.map((f) => (
           <label key={f} className={`chip fam-${f}`}>
             <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
@@ -93,7 +114,14 @@ export function EventList() {
       <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
-            const i = at(v.index);
+            const entry = at(v.index);
+            const head = headOf(entry);
+            if (head !== null) {
+              const end = runs[runOf(runs, head) + 1];
+              return <StreamRow key={v.key} start={head} end={end} top={v.start} height={ROW_H} open={open.has(head)} onToggle={() => toggle(head)} />;
+            }
+            const i = entry;
+            const member = grouped && open.size > 0 && runOf(runs, i) >= 0 && open.has(runs[runOf(runs, i)]);
             const r = row(i);
             const col = summary.columns;
             const change = col.surfaceChange[i];
@@ -102,6 +130,7 @@ export function EventList() {
             if (i === selected) classes.push('selected');
             if (i > cursor) classes.push('future');
             if (col.synthetic[i]) classes.push('synthetic');
+            if (member) classes.push('stream-member');
             const inherited = i < summary.inherited.events;
             if (inherited) classes.push('inherited');
             return (
@@ -121,4 +150,41 @@ export function EventList() {
       </div>
     </section>
   );
+}
+
+/**
+ * The rows in seq order with each stream folded into one row: `-(start + 1)`
+ * stands for a stream's own row, followed by its events when it is open.
+ * Hidden families drop their events (a hidden chunk family drops the streams).
+ */
+function groupedRows(count: number, runs: Uint32Array, open: ReadonlySet<number>, hidden: (i: number) => boolean): Float64Array {
+  const out: number[] = [];
+  let r = 0;
+  for (let i = 0; i < count;) {
+    while (r < runs.length && runs[r + 1] <= i) r += 2;
+    if (r < runs.length && runs[r] === i && !hidden(i)) {
+      out.push(-(i + 1));
+      const end = runs[r + 1];
+      if (open.has(i)) for (let k = i; k < end; k++) out.push(k);
+      i = end;
+      continue;
+    }
+    if (!hidden(i)) out.push(i);
+    i++;
+  }
+  return Float64Array.from(out);
+}
+
+/** The row showing event `index` in grouped rows: its own, or its stream's when that is folded. */
+function rowOfEvent(rows: ArrayLike<number>, runs: Uint32Array, open: ReadonlySet<number>, index: number): number {
+  const r = runOf(runs, index);
+  const target = r >= 0 && !open.has(runs[r]) ? runs[r] : index;
+  // Rows ascend by the event they start at (a stream's row sorts at its first event, before its members).
+  const key = (v: number) => (v < 0 ? -v - 1 : v);
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (key(rows[m]) < target) lo = m + 1; else hi = m; }
+  // An open stream: its first event's own row comes right after the stream's row.
+  if (r >= 0 && open.has(runs[r]) && rows[lo] < 0 && lo + 1 < rows.length) lo += index === runs[r] ? 1 : 0;
+  return lo;
 }

@@ -1,0 +1,47 @@
+import { streamPreview } from '../../core/messages/stream-summary.ts';
+import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
+import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
+import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
+
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * One streamed model output (chunk events `start`…`end`-1) as one row: what
+ * it said and called, how it finished, its chunk count and duration; the
+ * arrow shows its deltas (issue #19). A click moves the cursor to its first chunk.
+ */
+export function StreamRow({ start, end, top, height, open, onToggle }: { start: number; end: number; top: number; height: number; open: boolean; onToggle: () => void }) {
+  const summary = useSession((s) => s.summary)!;
+  const cursor = useDeferredCursor();
+  const selected = useDeferredSelected();
+  const seek = useCursor((s) => s.seek);
+  // Asked once per row shown (rows are few: the list is virtual); a log still loading answers too.
+  const stream = useWorkerQuery((c) => c.stream(start, end), [start, end], { whileLoading: true });
+  const col = summary.columns;
+  const holdsCursor = cursor >= start && cursor < end;
+  const classes = ['event-row', 'stream-row', 'fam-chunk'];
+  if (holdsCursor && !open) classes.push('at-cursor');
+  if (selected >= start && selected < end && !open) classes.push('selected');
+  if (start > cursor) classes.push('future');
+  const duration = Math.max(0, col.time[end - 1] - col.time[start]);
+  const label = `stream of ${end - start} chunks, seq ${col.seq[start]} to ${col.seq[end - 1]}`;
+  return (
+    <div role="row" aria-label={label} aria-expanded={open} className={classes.join(' ')} style={{ transform: `translateY(${top}px)`, height }}
+      onClick={() => seek(holdsCursor ? cursor : start)} aria-current={holdsCursor ? 'step' : undefined}
+      title={`${label}, ${seconds(duration)}: click to go to it, ▸ to show its chunks`}>
+      <span className="seq mono">{col.seq[start]}</span>
+      <button className="stream-toggle" aria-label={open ? 'Hide the chunks' : 'Show the chunks'} onClick={(e) => { e.stopPropagation(); onToggle(); }}>{open ? '▾' : '▸'}</button>
+      <span className="type mono">stream · {end - start}</span>
+      <span className="ts mono">{col.turn[start]}.{col.step[start]}</span>
+      <span className="time mono">{seconds(duration)}</span>
+      <span className="preview">
+        {stream ? <>
+          {stream.blocks.length > 0 && <span className="stream-blocks">{stream.blocks.join(' + ')}</span>}
+          {' '}{streamPreview(stream)}
+          {stream.outputTokens !== null && <span className="muted"> · {stream.outputTokens} tokens out</span>}
+        </> : <span className="muted">…</span>}
+      </span>
+    </div>
+  );
+}
