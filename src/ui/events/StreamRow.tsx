@@ -35,10 +35,9 @@ export function StreamRow({ start, end, top, height, open, onToggle }: { start: 
       <span className="type mono">stream · {end - start}</span>
       <span className="ts mono">{col.turn[start]}.{col.step[start]}</span>
       <span className="time mono">{seconds(duration)}</span>
-      <span className="preview">
+      <span className="preview" title={stream ? `${stream.blocks.length ? `blocks: ${stream.blocks.join(' + ')}. ` : ''}${streamPreview(stream)}` : undefined}>
         {stream ? <>
-          {stream.blocks.length > 0 && <span className="stream-blocks">{stream.blocks.join(' + ')}</span>}
-          {' '}{streamPreview(stream)}
+          {streamPreview(stream)}
           {stream.outputTokens !== null && <span className="muted"> · {stream.outputTokens} tokens out</span>}
         </> : <span className="muted">…</span>}
       </span>
