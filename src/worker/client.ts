@@ -1,4 +1,4 @@
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, ProjectionAtCursor, Request, Response, RowSummary, SurfaceNodeView } from './protocol.ts';
+import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, ProjectionAtCursor, Request, Response, RowSummary, SurfaceNodeView } from './protocol.ts';
 import type { NavKind } from '../core/replay/replay-index.ts';
 import type { SessionHeader } from '../core/log/types.ts';
 import type { Admission } from '../core/prompt/admission.ts';
@@ -59,6 +59,8 @@ export class WorkerClient {
   requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
   charts(): Promise<ChartData> { return this.call({ op: 'charts' }); }
   stream(from: number, to: number): Promise<StreamSummary> { return this.call({ op: 'stream', from, to }); }
+  searchAll(text: string, onProgress?: (p: SearchProgress) => void): Promise<SearchResult> { return this.call({ op: 'searchAll', text }, onProgress as ((p: LoadProgress) => void) | undefined); }
+  cancelSearch(): Promise<null> { return this.call({ op: 'searchCancel' }); }
   spawns(): Promise<SpawnPoint[]> { return this.call({ op: 'spawns' }); }
   admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }

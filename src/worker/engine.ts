@@ -24,11 +24,12 @@ import { plainRequestWith } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
-import type { ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
+import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { callTokens, replaceMarks, surfaceSeries, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
+import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -70,6 +71,8 @@ export class Engine {
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
+  /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
+  private searchToken = 0;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
@@ -396,6 +399,60 @@ export class Engine {
   }
 
   /**
+   * Every event matching a content query (issue #19), scanned in the
+   * background: the worker pauses every few ms to answer the page, reports
+   * progress, and stops when a newer search starts or this one is cancelled.
+   */
+  async searchAll(text: string, onProgress: (p: SearchProgress) => void): Promise<SearchResult> {
+    const token = ++this.searchToken;
+    const replay = this.need();
+    const query = parseQuery(text);
+    const events = replay.session.events;
+    const total = events.length;
+    const { typeId } = replay.index.columns;
+    const names = replay.index.typeNames;
+    // A type filter is decided from the columns: other types are never parsed.
+    const typeOk = names.map((t) => query.type === undefined || t.toLowerCase() === query.type || t.toLowerCase().startsWith(query.type.endsWith('/') ? query.type : `${query.type}/`));
+    const turnStart = names.indexOf('turn/start');
+    const callNames = new Map<string, string>();
+    const found: number[] = [];
+    let count = 0;
+    let turn = 0;
+    let lastReport = Date.now();
+    const pauses = yieldEvery(PAUSE_EVERY_MS);
+    try {
+      for (let i = 0; i < total; i++) {
+        const wanted = typeOk[typeId[i]] ?? true;
+        // Calls are noted whatever the filter (a `tool:` result names its call by id); turns from turn/start.
+        if (!wanted && query.tool === undefined && query.turn === undefined && typeId[i] !== turnStart) continue;
+        const e = events.peek(i);
+        if (!e) continue;
+        if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
+        noteCall(e, callNames);
+        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, callNames)) {
+          count++;
+          if (found.length < SEARCH_KEEP) found.push(i);
+        }
+        const paused = (i & 255) === 0 ? pauses.pause() : null;
+        if (paused) {
+          await paused;
+          if (token !== this.searchToken || this.replay !== replay) throw new Error('cancelled');
+          const now = Date.now();
+          if (now - lastReport >= PROGRESS_INTERVAL_MS) { lastReport = now; onProgress({ searched: i + 1, total, matches: count }); }
+        }
+      }
+    } finally {
+      pauses.close();
+    }
+    return { text, matches: Uint32Array.from(found), count, capped: count > found.length };
+  }
+
+  /** Stops the running content search. */
+  cancelSearch(): void {
+    this.searchToken++;
+  }
+
+  /**
    * One streamed output (events `from`…`to`-1, a run of chunks) in a line (issue #19). A very long
    * stream is read at its start and its end only: the preview needs its first words and how it ended.
    */
@@ -699,6 +756,8 @@ export class Engine {
         case 'spawns': result = this.spawns(); break;
         case 'charts': result = this.charts(); break;
         case 'stream': result = this.stream(req.from, req.to); break;
+        case 'searchAll': result = await this.searchAll(req.text, (progress) => post({ id: req.id, progress })); break;
+        case 'searchCancel': this.cancelSearch(); result = null; break;
         case 'admit': result = this.admit(req.index, req.text, { inHistory: req.inHistory, startsSeries: req.startsSeries }); break;
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
         case 'pack': result = await packLog((await openSource(req.source)).chunks, { redact: req.redact }); break;
@@ -778,6 +837,8 @@ const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek
 /** A stream summary reads at most this many chunks: its first ones and the last STREAM_READ_TAIL. */
 const STREAM_READ_MAX = 4000;
 const STREAM_READ_TAIL = 500;
+/** A content search keeps this many match positions (it counts them all). */
+const SEARCH_KEEP = 200_000;
 
 /** Surface node views kept for the cursor (a few screens' worth many times over). */
 const NODE_VIEWS_MAX = 20_000;

@@ -40,10 +40,28 @@ export type Request =
   | { id: number; op: 'charts' }
   /** One streamed output (a run of chunk events from…to-1) in a line (issue #19). */
   | { id: number; op: 'stream'; from: number; to: number }
+  /** Every event matching a content query (core/search/query.ts), with progress; a newer one or searchCancel stops it. */
+  | { id: number; op: 'searchAll'; text: string }
+  | { id: number; op: 'searchCancel' }
   | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
   | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean }
   /** The log of `source` redacted (unless not asked) and gzipped, to travel in a link or a single file (issue #22). */
   | { id: number; op: 'pack'; source: LoadSource; redact: boolean };
+
+/** A content search under way. */
+export interface SearchProgress {
+  searched: number;
+  total: number;
+  matches: number;
+}
+
+/** A finished content search: the events that match, ascending (the first SEARCH_KEEP of them), and how many in all. */
+export interface SearchResult {
+  text: string;
+  matches: Uint32Array;
+  count: number;
+  capped: boolean;
+}
 
 /** What the Export menu can save: the request at the cursor, the surface, or the transcript. */
 export type ExportWhat = 'request' | 'surface' | 'transcript';

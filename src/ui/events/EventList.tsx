@@ -8,6 +8,7 @@ import { useRows } from '../hooks/useRows.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { StreamRow } from './StreamRow.tsx';
 import './events.css';
+import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
 const ROW_H = 22;
 /** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
@@ -39,10 +40,13 @@ export function EventList() {
   /** Streams shown expanded, by their first event. */
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const logKey = summary ? `${summary.name}\u0000${summary.fingerprint}` : '';
-  useEffect(() => setOpen(new Set()), [logKey]);
+  useEffect(() => { setOpen(new Set()); setFound(null); setProgress(null); }, [logKey]);
   const toggle = (start: number) => setOpen((o) => { const n = new Set(o); if (n.has(start)) n.delete(start); else n.add(start); return n; });
   /** The last search found nothing anywhere in the log. */
   const [miss, setMiss] = useState(false);
+  /** The finished content search of the box's text (its matches), and the one running. */
+  const [found, setFound] = useState<SearchResult | null>(null);
+  const [progress, setProgress] = useState<SearchProgress | null>(null);
   useEffect(() => setMiss(false), [summary]);
   // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
@@ -78,25 +82,48 @@ export function EventList() {
   }, [cursor, visible, count, virtualizer, sorted, grouped, runs, open]);
 
   if (!summary) return null;
+  /** The matches of the box's text: the finished search when it is the same text, else a new one (off the page's thread). */
+  const matches = async (): Promise<SearchResult | null> => {
+    if (found?.text === search) return found;
+    setProgress({ searched: 0, total: summary.count, matches: 0 });
+    try {
+      const result = await client!.searchAll(search, setProgress);
+      setFound(result);
+      return result;
+    } catch {
+      return null; // cancelled, or a newer search took over
+    } finally {
+      setProgress(null);
+    }
+  };
   const find = async (dir: 1 | -1) => {
     if (!client || !search) return;
-    // Like a browser's find: past the last match, wrap around to the other end.
-    const hit = (await client.search(search, cursor, dir)) ?? (await client.search(search, dir === 1 ? -1 : summary.count, dir));
-    setMiss(hit === null);
+    const result = await matches();
+    if (!result) return;
+    setMiss(result.count === 0);
+    const hit = nextMatch(result.matches, cursor, dir);
     if (hit !== null) seek(hit);
   };
+  const matchAt = found?.text === search && found.count ? matchPosition(found.matches, cursor) : -1;
   return (
     <section className="panel events-panel" aria-label="Events">
       <div className="panel-head">
         <h2>Events</h2>
-        <input className="search" placeholder="Find type or text (Enter)" aria-label="Find events" value={search} onChange={(e) => { setSearch(e.target.value); setMiss(false); }}
+        <input className="search" placeholder="Find text, or type: tool: role: turn: error (Enter)" aria-label="Find events" value={search} onChange={(e) => { setSearch(e.target.value); setMiss(false); }}
+          title="Searches every event's text (messages, reasoning, tool arguments and results) and type. Filters: type:tool/call, tool:bash, role:user, turn:3, error; quote a phrase. Enter: next match, Shift+Enter: previous."
           onKeyDown={(e) => {
             e.stopPropagation();
             if (e.key === 'Enter') void find(e.shiftKey ? -1 : 1);
             // Esc leaves the box, so the next key is a command again (it does not type into the search).
             if (e.key === 'Escape') e.currentTarget.blur();
           }} />
-        <span role="status" className="muted">{miss && search ? 'no match' : ''}</span>
+        {search && <span className="search-status">
+          <button className="link" aria-label="Previous match" disabled={!!progress} onClick={() => void find(-1)}>‹</button>
+          <button className="link" aria-label="Next match" disabled={!!progress} onClick={() => void find(1)}>›</button>
+        </span>}
+        <span role="status" className="muted">{miss && search ? 'no match'
+          : progress ? <>searching… {Math.round((100 * progress.searched) / Math.max(1, progress.total))}% · {progress.matches.toLocaleString('en')} found <button className="link" onClick={() => void client?.cancelSearch()}>cancel</button></>
+          : found?.text === search && found.count ? `${matchAt >= 0 ? `${(matchAt + 1).toLocaleString('en')} of ` : ''}${found.count.toLocaleString('en')}${found.capped ? '+' : ''} match${found.count === 1 ? '' : 'es'}` : ''}</span>
       </div>
       <div className="family-filters">
         <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
@@ -187,4 +214,24 @@ function rowOfEvent(rows: ArrayLike<number>, runs: Uint32Array, open: ReadonlySe
   // An open stream: its first event's own row comes right after the stream's row.
   if (r >= 0 && open.has(runs[r]) && rows[lo] < 0 && lo + 1 < rows.length) lo += index === runs[r] ? 1 : 0;
   return lo;
+}
+
+/** The next match after `from` in `dir`, wrapping around like a browser's find; null when there is none. */
+function nextMatch(matches: Uint32Array, from: number, dir: 1 | -1): number | null {
+  if (!matches.length) return null;
+  let lo = 0;
+  let hi = matches.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (matches[m] <= from) lo = m + 1; else hi = m; }
+  // lo: the first match after `from`.
+  if (dir === 1) return lo < matches.length ? matches[lo] : matches[0];
+  const before = matches[lo - 1] === from ? lo - 2 : lo - 1;
+  return before >= 0 ? matches[before] : matches[matches.length - 1];
+}
+
+/** Which match the cursor is on (-1: none). */
+function matchPosition(matches: Uint32Array, at: number): number {
+  let lo = 0;
+  let hi = matches.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (matches[m] < at) lo = m + 1; else hi = m; }
+  return lo < matches.length && matches[lo] === at ? lo : -1;
 }

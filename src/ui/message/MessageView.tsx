@@ -3,6 +3,7 @@ import type { ContentBlock, Message } from '../../core/messages/types.ts';
 import { sourceLabel } from '../../core/messages/source-kinds.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { blockText, foldedHead, imageLabel, prettyArguments, type CallInfo } from './blocks.ts';
+import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
 
 export type MessageMode = 'text' | 'tree' | 'raw';
 
@@ -127,18 +128,21 @@ function CallHeader({ callId, call, isError, onSeq }: { callId: string | null; c
 /** Text that folds when long: the head, then "show all" for the rest. */
 export function Folded({ text }: { text: string }) {
   const [all, setAll] = useState(false);
+  const words = useSearchWords();
   const head = foldedHead(text);
-  if (head === null || all) {
+  // A search hit past the folded head opens the text, so the match is in view (issue #19).
+  const hitBeyondHead = head !== null && !all && hasWord(text, words) && !hasWord(head, words);
+  if (head === null || all || hitBeyondHead) {
     return (
       <>
-        <pre className="msg-text">{text}</pre>
+        <pre className="msg-text"><Marked text={text} words={words} /></pre>
         {head !== null && <button className="link" onClick={() => setAll(false)}>show less</button>}
       </>
     );
   }
   return (
     <>
-      <pre className="msg-text folded">{head}</pre>
+      <pre className="msg-text folded"><Marked text={head} words={words} /></pre>
       <button className="link" onClick={() => setAll(true)}>show all ({text.length.toLocaleString()} chars)</button>
     </>
   );

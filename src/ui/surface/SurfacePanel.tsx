@@ -8,6 +8,7 @@ import type { CursorState, ListWindow, SurfaceNodeView, SurfaceSpan } from '../.
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
+import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
 
 const ROW_H = 24;
 /** Rows fetched beyond the visible ones, so a short scroll shows nodes at once. */
@@ -122,14 +123,15 @@ function NodeRow({ n, ghost, note, cursorSeq, added }: { n: SurfaceNodeView; gho
   const seek = useCursor((s) => s.seek);
   const select = useCursor((s) => s.select);
   const isNew = !ghost && n.messageId !== null && added?.has(n.messageId) === true;
+  const words = useSearchWords();
   return (
-    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}${isNew ? ' call-added' : ''}`}
+    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}${isNew ? ' call-added' : ''}${hasWord(n.preview, words) ? ' search-match' : ''}`}
       onClick={() => select(n.index)} onDoubleClick={() => seek(n.index)} aria-label={`seq ${n.seq} ${n.role ?? 'no message'}${ghost ? ', shadowed' : ''}`}
       title={ghost ? 'shadowed: no longer sent to the model' : n.messageId ? `message ${n.messageId}` : 'no wire message (empty content)'}>
       <span className="seq mono">{n.seq}</span>
       <span className="role">{n.role ?? '∅'}</span>
       <span className="tokens mono" title="estimated tokens (DSH token meter)">{n.tokens ? `~${n.tokens}` : ''}</span>
-      <span className="preview">{isNew && <span className="badge added-badge" title="added to the model's context since the previous call">new</span>} {n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} {n.preview}</span>
+      <span className="preview">{isNew && <span className="badge added-badge" title="added to the model's context since the previous call">new</span>} {n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} <Marked text={n.preview} words={words} /></span>
     </div>
   );
 }
