@@ -473,7 +473,7 @@ export class Engine {
     const requests = this.prompts?.requests.requests ?? [];
     return {
       surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, indexOf) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
-      calls: requests.map((r, i) => callTokens(i, indexOf(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons)),
+      calls: requests.map((r, i) => callTokens(i, indexOf(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model })),
       marks: this.chartMarks,
     };
   }

@@ -70,12 +70,15 @@ export interface CallTokens {
   contextWindow?: number;
   /** Why the call's prefix broke with the previous call (empty: it extended it). */
   breakReasons: string[];
+  /** The provider and model the call went to (its request header), for its price. */
+  provider?: string;
+  model?: string;
 }
 
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
 /** A call's token figures from its logged usage (spec projections §4.9's buckets). */
-export function callTokens(call: number, index: number, usage: Usage | undefined, contextWindow: number | undefined, breakReasons: readonly string[]): CallTokens {
+export function callTokens(call: number, index: number, usage: Usage | undefined, contextWindow: number | undefined, breakReasons: readonly string[], route: { provider?: string; model?: string } = {}): CallTokens {
   const fresh = count(usage?.inputTokens);
   const cacheRead = count(usage?.cacheReadTokens);
   const cacheWrite = count(usage?.cacheWriteTokens);
@@ -87,6 +90,8 @@ export function callTokens(call: number, index: number, usage: Usage | undefined
   if (output !== undefined) out.output = output;
   const window = count(contextWindow);
   if (window !== undefined && window > 0) out.contextWindow = window;
+  if (typeof route.provider === 'string') out.provider = route.provider;
+  if (typeof route.model === 'string') out.model = route.model;
   return out;
 }
 

@@ -7,6 +7,7 @@ import { useSession } from '../../store/session.ts';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { cssVar, UplotChart } from './uplot-chart.tsx';
+import { CostFigure } from './CostFigure.tsx';
 
 const tokens = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Math.round(n).toLocaleString('en'));
 const short = (n: number) => (n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(Math.round(n)));
@@ -25,6 +26,7 @@ export function ChartsPanel() {
     <div className="charts-panel scroll" aria-label="Charts">
       <UsageFigure data={data} cursor={cursor} seek={(i) => seek(clamp(i))} turnAt={turnAt} />
       <TokensFigure data={data} cursor={cursor} seek={(i) => seek(clamp(i))} />
+      <CostFigure data={data} cursor={cursor} seek={(i) => seek(clamp(i))} />
     </div>
   );
 }
