@@ -38,6 +38,7 @@ export function chartsCorpusTests(dir: string): Record<string, Case> {
       }
       await shot('charts-light');
       // A click on the middle of the bars: the cursor lands on the cut of the call under it.
+      await calls.locator('.u-over').scrollIntoViewIfNeeded();
       const box = (await calls.locator('.u-over').boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
       await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
@@ -45,6 +46,14 @@ export function chartsCorpusTests(dir: string): Record<string, Case> {
       for (const end = Date.now() + 5000; Date.now() < end && !cuts.has(Number(await slider(page).inputValue()));) await page.waitForTimeout(50);
       assert.ok(cuts.has(Number(await slider(page).inputValue())), 'the click moved the cursor to a call\'s cut');
       await calls.locator('.chart-hover').waitFor();
+      // Cost: the shipped prices cover this log's model; an edit of the table changes the total.
+      const cost = page.getByRole('figure', { name: 'Cost' });
+      const total = cost.locator('figcaption strong');
+      const before = await total.innerText();
+      await cost.getByText(/^Price table/).click();
+      await cost.getByRole('spinbutton', { name: 'output price of deepseek-v4-flash' }).fill('1000');
+      for (const end = Date.now() + 5000; Date.now() < end && (await total.innerText()) === before;) await page.waitForTimeout(50);
+      assert.notEqual(await total.innerText(), before, 'an edited price changes the cost');
       await page.getByLabel('Theme').selectOption('dark');
       await shot('charts-dark');
     },

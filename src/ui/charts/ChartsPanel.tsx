@@ -7,7 +7,7 @@ import { useSession } from '../../store/session.ts';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { cssVar, UplotChart } from './uplot-chart.tsx';
-import { CostFigure } from './CostFigure.tsx';
+import { CALL_STEPS, CostFigure } from './CostFigure.tsx';
 
 const tokens = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Math.round(n).toLocaleString('en'));
 const short = (n: number) => (n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(Math.round(n)));
@@ -122,7 +122,7 @@ function TokensFigure({ data, cursor, seek }: { data: ChartData; cursor: number;
         })),
       ],
       axes: [
-        { stroke: muted },
+        { stroke: muted, incrs: CALL_STEPS },
         { stroke: muted, size: 56, values: (_u: uPlot, splits: number[]) => splits.map(short) },
       ],
       hooks: {

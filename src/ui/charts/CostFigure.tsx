@@ -6,6 +6,9 @@ import type { ChartData } from '../../core/charts/series.ts';
 import { usePrices } from './price-store.ts';
 import { cssVar, UplotChart } from './uplot-chart.tsx';
 
+/** Call numbers are whole: the axis steps by whole calls. */
+export const CALL_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
+
 const usd = (n: number | null | undefined) => (n === null || n === undefined ? '–' : n < 0.01 ? `$${n.toFixed(5)}` : `$${n.toFixed(n < 1 ? 4 : 2)}`);
 
 /** Cost per call and in all, from the price table (issue #19); a model without a price says "no price". */
@@ -13,7 +16,9 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
   const table = usePrices((s) => s.table);
   const costs = useMemo(() => data.calls.map((c) => callCost(c, priceFor(table, c.provider, c.model))), [data, table]);
   const cumulative = useMemo(() => { let sum = 0; return costs.map((c) => (sum += c ?? 0)); }, [costs]);
-  const unpriced = useMemo(() => [...new Set(data.calls.filter((_c, i) => costs[i] === null).map((c) => (c.model ? `${c.provider ? `${c.provider}/` : ''}${c.model}` : '(no model)')))], [data, costs]);
+  // A call that reported no usage has nothing to price; one that did, with no price for its model, says so.
+  const reported = (c: ChartData['calls'][number]) => c.fresh !== undefined || c.output !== undefined;
+  const unpriced = useMemo(() => [...new Set(data.calls.filter((c, i) => costs[i] === null && reported(c)).map((c) => (c.model ? `${c.provider ? `${c.provider}/` : ''}${c.model}` : '(no model)')))], [data, costs]);
   const options = useMemo(() => {
     const muted = cssVar('--muted', '#6a7280');
     return {
@@ -26,7 +31,7 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
         { label: 'so far', scale: 'total', stroke: '#8e44ad', width: 1.5, points: { show: false }, value: (_u: uPlot, v: number | null) => usd(v) },
       ],
       axes: [
-        { stroke: muted },
+        { stroke: muted, incrs: CALL_STEPS },
         { stroke: muted, size: 64, values: (_u: uPlot, splits: number[]) => splits.map((v) => usd(v)) },
         { stroke: muted, side: 1, scale: 'total', size: 64, grid: { show: false }, values: (_u: uPlot, splits: number[]) => splits.map((v) => usd(v)) },
       ],
@@ -43,7 +48,7 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
       {data.calls.length > 0 && priced > 0 && <UplotChart options={options} data={aligned} cursorX={at >= 0 ? at + 1 : null} label="Cost" />}
       <figcaption>
         {data.calls.length === 0 ? 'No model calls in this log.' : <>
-          <strong>{usd(cumulative.at(-1) ?? 0)}</strong> in all for the {priced} of {data.calls.length} calls with a price{at >= 0 ? <>; {usd(cumulative[at])} up to the cursor (call {at + 1}: {costs[at] === null ? 'no price' : usd(costs[at])})</> : ''}.
+          <strong>{usd(cumulative.at(-1) ?? 0)}</strong> in all for the {priced} of {data.calls.length} calls with a price{at >= 0 ? <>; {usd(cumulative[at])} up to the cursor (call {at + 1}: {costs[at] !== null ? usd(costs[at]) : reported(data.calls[at]) ? 'no price' : 'no usage logged'})</> : ''}.
           {unpriced.length > 0 && <> No price for {unpriced.join(', ')}: add one below.</>}
           {' '}An estimate from the usage each call logged and the price table; nothing is sent anywhere.
         </>}
@@ -60,7 +65,7 @@ function PriceTable() {
   const { table, edited, edit, add, remove, reset } = usePrices();
   const [model, setModel] = useState('');
   return (
-    <details className="price-table">
+    <details className="price-table scroll-x">
       <summary>Price table (USD per 1M tokens{edited ? ', edited here' : ''})</summary>
       <table className="grid-table" aria-label="Price table">
         <thead><tr><th>model</th><th>provider</th>{FIELDS.map(([k, label]) => <th key={k}>{label}</th>)}<th>source</th><th /></tr></thead>
