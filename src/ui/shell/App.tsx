@@ -24,6 +24,7 @@ import { useFolder } from '../../store/folder.ts';
 import { FolderView } from '../folder/FolderView.tsx';
 import { sharedLogAtStartup } from '../share/startup.ts';
 import { ShareNotice } from '../share/ShareNotice.tsx';
+import { RequestsFull, useRequestsShortcut } from '../requests/full-window.tsx';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
@@ -114,6 +115,9 @@ export function App() {
   useEffect(() => { if (summary) useCursor.getState().setCount(summary.count); }, [summary]);
   const comparing = useCompare((s) => s.status !== 'off');
   const folderShown = useFolder((s) => s.shown);
+  // The Requests view is one of the session's views: not over the sessions table or compare mode.
+  useRequestsShortcut(!!summary && !comparing && !folderShown);
+  const requestsFull = useView((s) => s.requestsFull);
   // Another log opened as A ends compare mode.
   useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
   return (
@@ -129,11 +133,14 @@ export function App() {
           <Scrubber />
           <LiveTail />
           <Timeline />
-          <Workspace>
-            <EventList />
-            <SurfacePanel />
-            <SidePanel />
-          </Workspace>
+          {/* Issue #19: the Requests view can take the workspace's place (Shift+R, or its button). */}
+          {requestsFull ? <RequestsFull /> : (
+            <Workspace>
+              <EventList />
+              <SurfacePanel />
+              <SidePanel />
+            </Workspace>
+          )}
         </>
       ) : (
         status !== 'loading' && (

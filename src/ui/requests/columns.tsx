@@ -1,0 +1,48 @@
+import { createColumnHelper, type Row } from '@tanstack/react-table';
+import type { RequestRow } from '../../worker/protocol.ts';
+
+const col = createColumnHelper<RequestRow>();
+export const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '-');
+
+const PREFIX_HELP = 'prefix kept: how many of the previous call\'s messages this call sends again unchanged at its start (kept/previous count), and the share of this request\'s bytes they make up — the part a provider\'s prompt cache can reuse';
+const prefixTitle = (r: RequestRow) =>
+  `kept ${r.keptMessages} of the previous call's ${r.previousMessageCount} messages as this call's leading prefix; they are ${pct(r.keptBytes, r.bytes)} of this request's bytes (${r.keptBytes.toLocaleString()} of ${r.bytes.toLocaleString()})`;
+const prefixText = (r: RequestRow) => (r.index === 0 ? 'first' : `${r.keptMessages}/${r.previousMessageCount} msgs · ${pct(r.keptBytes, r.bytes)}`);
+/** Calls are in log order, so the call index orders turn.step (and retries) without parsing the text. */
+const byIndex = (a: Row<RequestRow>, b: Row<RequestRow>) => a.original.index - b.original.index;
+/** The share of bytes kept orders the prefix column; the first call (nothing to keep) sorts lowest. */
+const byKept = (a: Row<RequestRow>, b: Row<RequestRow>) => kept(a.original) - kept(b.original);
+const kept = (r: RequestRow) => (r.index === 0 || !r.bytes ? -1 : r.keptBytes / r.bytes);
+
+/**
+ * The table's columns. Ids are letters only: hidden ones go in the link
+ * (`rh`), which keeps nothing else. The text filter looks at the `FILTERED` ones.
+ */
+export const COLUMNS = [
+  col.accessor('index', { header: '#', cell: (c) => c.getValue() + 1 }),
+  col.accessor('cut', { header: 'cut' }),
+  col.accessor((r) => `${r.turn}.${r.step}${r.attempt > 1 ? ` (try ${r.attempt})` : ''}`, { id: 'ts', header: 'turn.step', sortingFn: byIndex }),
+  col.accessor('model', { header: 'model' }),
+  col.accessor('messageCount', { header: 'msgs' }),
+  col.accessor('toolCount', { header: 'tools' }),
+  col.accessor(prefixText, {
+    id: 'prefix',
+    header: () => <span title={PREFIX_HELP}>prefix kept ⓘ</span>,
+    cell: (c) => <span title={c.row.original.index === 0 ? 'the first call: nothing to keep' : prefixTitle(c.row.original)}>{c.getValue()}</span>,
+    sortingFn: byKept,
+  }),
+  col.accessor('inputTokens', { id: 'input', header: 'input tokens', cell: (c) => c.getValue()?.toLocaleString() ?? '', sortUndefined: 'last' }),
+  col.accessor('cacheReadTokens', { id: 'cache', header: 'cache read', cell: (c) => c.getValue()?.toLocaleString() ?? '', sortUndefined: 'last' }),
+  col.accessor((r) => (r.extendsPrevious ? '' : r.reasons.join(', ')), { id: 'break', header: 'break reason' }),
+  col.accessor((r) => r.outcome ?? '', { id: 'outcome', header: 'outcome' }),
+];
+
+/** Plain names for the Columns menu (a header may be markup). */
+export const LABELS: Record<string, string> = {
+  index: '#', cut: 'cut', ts: 'turn.step', model: 'model', messageCount: 'msgs', toolCount: 'tools',
+  prefix: 'prefix kept', input: 'input tokens', cache: 'cache read', break: 'break reason', outcome: 'outcome',
+};
+export const COLUMN_IDS = Object.keys(LABELS);
+
+/** Columns the text filter matches against (hidden or not). */
+export const FILTERED = new Set(['ts', 'model', 'break', 'outcome']);
