@@ -3,13 +3,16 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { eventCountText } from '../counts.ts';
+import { isDark } from './dark.ts';
 import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
+import { MembershipLane } from './MembershipLane.tsx';
 
 /**
  * The log's events along one axis, one lane per family, turns as bands and
  * replace spans as brackets back to what they shadowed. Canvas, binned per
  * pixel, so a 1M-event log draws as fast as a small one. Wheel zooms, drag
- * pans, click seeks.
+ * pans, click seeks. Under the lanes, the context membership lane (toggled
+ * by "Context") on the same axis.
  */
 export function Timeline() {
   const summary = useSession((s) => s.summary);
@@ -20,6 +23,7 @@ export function Timeline() {
   const spansCanvas = useRef<HTMLCanvasElement>(null);
   const [view, setView] = useState<TimelineView>({ start: 0, end: 1 });
   const [width, setWidth] = useState(800);
+  const [membership, setMembership] = useState(true);
   const drag = useRef<{ x: number; start: number; end: number; moved: boolean } | null>(null);
 
   useEffect(() => { if (summary) setView({ start: 0, end: summary.count }); }, [summary]);
@@ -35,8 +39,7 @@ export function Timeline() {
   useEffect(() => {
     const c = canvas.current;
     if (!c || !summary) return;
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement.dataset.theme !== 'light' || document.documentElement.dataset.theme === 'dark';
-    drawTimelineBase(c, summary, view, width, dark);
+    drawTimelineBase(c, summary, view, width, isDark(theme));
   }, [summary, view, width, theme]);
   const places = useMemo(() => (summary ? spanPlaces(summary) : []), [summary]);
   const active = useMemo(() => { let lo = 0; let hi = places.length; while (lo < hi) { const m = (lo + hi) >> 1; if (places[m].at <= index) lo = m + 1; else hi = m; } return lo; }, [places, index]);
@@ -49,6 +52,15 @@ export function Timeline() {
   const { height } = timelineLayout(summary);
   const cursorX = xOf(view, width, index + 0.5);
   const toIndex = (x: number) => Math.floor(view.start + (x / width) * (view.end - view.start));
+  /** Wheel zoom about the pointer (the lanes and the membership lane share it). */
+  const zoom = (offsetX: number, deltaY: number) => {
+    const span = view.end - view.start;
+    const factor = deltaY > 0 ? 1.25 : 0.8;
+    const next = Math.min(summary.count, Math.max(20, span * factor));
+    const anchor = view.start + (offsetX / width) * span;
+    const start = Math.max(0, Math.min(summary.count - next, anchor - (anchor - view.start) * (next / span)));
+    setView({ start, end: start + next });
+  };
   return (
     <section className="timeline" aria-label="Timeline">
       <div className="timeline-layers" style={{ height }}>
@@ -58,14 +70,7 @@ export function Timeline() {
         ref={canvas}
         role="img"
         aria-label={`Timeline of ${eventCountText(summary.count, summary.syntheticCount)}, ${summary.replacements.length} replace spans`}
-        onWheel={(e) => {
-          const span = view.end - view.start;
-          const factor = e.deltaY > 0 ? 1.25 : 0.8;
-          const next = Math.min(summary.count, Math.max(20, span * factor));
-          const anchor = view.start + (e.nativeEvent.offsetX / width) * span;
-          const start = Math.max(0, Math.min(summary.count - next, anchor - (anchor - view.start) * (next / span)));
-          setView({ start, end: start + next });
-        }}
+        onWheel={(e) => zoom(e.nativeEvent.offsetX, e.deltaY)}
         onMouseDown={(e) => { drag.current = { x: e.clientX, start: view.start, end: view.end, moved: false }; }}
         onMouseMove={(e) => {
           const d = drag.current;
@@ -84,10 +89,13 @@ export function Timeline() {
         onMouseLeave={() => { drag.current = null; }}
       />
       </div>
+      {/* A partial summary has no replace records yet: the lane waits for the whole log. */}
+      {membership && !summary.partial && <MembershipLane summary={summary} view={view} width={width} index={index} theme={theme} seek={seek} onWheel={zoom} />}
       <div className="timeline-legend">
         {summary.families.map((f) => <span key={f} className={`legend fam-${f}`}>{f}</span>)}
         <span className="legend finding-legend">findings</span>
         <span className="legend replace-legend">replace span</span>
+        <button aria-pressed={membership} title="Show which nodes were on the surface at each event" onClick={() => setMembership(!membership)}>Context</button>
         <button onClick={() => setView({ start: 0, end: summary.count })}>Fit</button>
       </div>
     </section>

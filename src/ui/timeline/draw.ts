@@ -23,7 +23,7 @@ export function timelineLayout(summary: LoadSummary): { diagTop: number; replace
 }
 
 /** A canvas sized to the layout at the device's pixel ratio, cleared; null without a 2D context (tests). */
-function prepare(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
+export function prepareCanvas(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.floor(width * dpr);
   canvas.height = Math.floor(height * dpr);
@@ -50,7 +50,7 @@ export function xOf(view: TimelineView, width: number, i: number): number {
 export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, width: number, dark: boolean): void {
   const lanes = summary.families.length;
   const { diagTop, replaceTop, height } = timelineLayout(summary);
-  const g = prepare(canvas, width, height);
+  const g = prepareCanvas(canvas, width, height);
   if (!g) return;
   const span = Math.max(1, view.end - view.start);
   const x = (i: number) => xOf(view, width, i);
@@ -163,7 +163,7 @@ export function spanPlaces(summary: LoadSummary): SpanPlace[] {
  */
 export function drawTimelineSpans(canvas: HTMLCanvasElement, summary: LoadSummary, places: SpanPlace[], view: TimelineView, width: number, active: number): void {
   const { replaceTop, height } = timelineLayout(summary);
-  const g = prepare(canvas, width, height);
+  const g = prepareCanvas(canvas, width, height);
   if (!g) return;
   const x = (i: number) => xOf(view, width, i);
   g.lineWidth = 1.5;

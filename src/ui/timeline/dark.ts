@@ -1,0 +1,11 @@
+import type { Theme } from '../../store/view.ts';
+
+/**
+ * Whether canvases should use dark colours. Read from the chosen theme, not
+ * from the document: the page writes `data-theme` in its own effect, which
+ * runs after the canvases' effects, so the attribute is one render late.
+ */
+export function isDark(theme: Theme): boolean {
+  if (theme !== 'system') return theme === 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}

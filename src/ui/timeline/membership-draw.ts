@@ -1,0 +1,100 @@
+import type { Membership } from '../../core/replay/membership.ts';
+import { prepareCanvas, xOf, type TimelineView } from './draw.ts';
+
+/** The lane's height: rows up to 8 px each, at most 120 px (a long session's rows get thinner, then share pixels). */
+export const LANE_MAX_H = 120;
+const ROW_MAX = 8;
+
+export interface LaneLayout {
+  height: number;
+  /** CSS pixels per row (below 1 when rows outnumber pixels: several rows share one). */
+  pitch: number;
+}
+
+export function laneLayout(rows: number): LaneLayout {
+  if (rows === 0) return { height: 12, pitch: ROW_MAX };
+  const pitch = Math.min(ROW_MAX, LANE_MAX_H / rows);
+  return { height: Math.max(12, Math.ceil(rows * pitch)), pitch };
+}
+
+/** Bar height in a row: a gap of a pixel (a device pixel on thin rows) while rows are thick enough to show one. */
+function barH(pitch: number): number {
+  const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
+  if (pitch >= 3) return pitch - 1;
+  if (pitch * dpr >= 3) return pitch - 1 / dpr;
+  return Math.max(pitch, 0.5);
+}
+
+const REPLACE = '#e8590c';
+
+export const MEMBERSHIP_COLORS = {
+  bar: (dark: boolean) => (dark ? '#4a515c' : '#c3c9d1'),
+  replacing: (dark: boolean) => (dark ? '#9a4a22' : '#f5a97f'),
+  crossed: (dark: boolean) => (dark ? '#6ea1ff' : '#2f6feb'),
+  replace: REPLACE,
+};
+
+/** Adds the bars of `ids` (or of every node) that show in the view to one path, filled with one colour. */
+function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
+  const h = barH(layout.pitch);
+  g.fillStyle = color;
+  g.beginPath();
+  const n = ids ? ids.length : m.nodes;
+  for (let j = 0; j < n; j++) {
+    const k = ids ? ids[j] : j;
+    if (!pick(k)) continue;
+    const a = xOf(view, width, m.enter[k]);
+    const b = xOf(view, width, m.leave[k]);
+    if (b < 0 || a > width) continue;
+    // Half a pixel off the start keeps two bars in one row apart; never thinner than a pixel.
+    const left = Math.max(-1, a + (b - a > 3 ? 0.5 : 0));
+    g.rect(left, m.row[k] * layout.pitch, Math.max(1, Math.min(width + 1, b) - left), h);
+  }
+  g.fill();
+}
+
+/**
+ * Every node's bar, from the event that put it on the surface to the replace
+ * that shadowed it. Nodes a replace put there are tinted orange. Drawn when
+ * the log, the view, the size or the theme change, never on a cursor move.
+ */
+export function drawMembershipBars(canvas: HTMLCanvasElement, m: Membership, view: TimelineView, width: number, dark: boolean): void {
+  const layout = laneLayout(m.rows);
+  const g = prepareCanvas(canvas, width, layout.height);
+  if (!g) return;
+  const replacing = new Uint8Array(m.nodes);
+  for (const k of m.links.node) replacing[k] = 1;
+  fillBars(g, m, view, width, layout, (k) => !replacing[k], MEMBERSHIP_COLORS.bar(dark));
+  fillBars(g, m, view, width, layout, (k) => replacing[k] === 1, MEMBERSHIP_COLORS.replacing(dark));
+}
+
+/**
+ * The bars the cursor crosses (the surface at the cursor), and each replace's
+ * join: a bracket at the replace over the rows it shadowed, opening onto the
+ * replacing bar. Replaces at or before the cursor are strong. Drawn only when
+ * the cursor moves past a membership change.
+ */
+export function drawMembershipCursor(canvas: HTMLCanvasElement, m: Membership, crossed: Uint32Array, view: TimelineView, width: number, activeLinks: number, dark: boolean): void {
+  const layout = laneLayout(m.rows);
+  const g = prepareCanvas(canvas, width, layout.height);
+  if (!g) return;
+  fillBars(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
+  const { at, node, from, shadowed } = m.links;
+  const h = barH(layout.pitch);
+  g.lineWidth = 1.5;
+  for (let k = 0; k < at.length; k++) {
+    const x = Math.round(xOf(view, width, at[k])) - 0.5;
+    if (x < -4 || x > width + 4) continue;
+    const top = m.row[shadowed[from[k]]] * layout.pitch;
+    const bottom = m.row[shadowed[from[k + 1] - 1]] * layout.pitch + h;
+    const active = k < activeLinks;
+    g.strokeStyle = active ? REPLACE : 'rgba(232,89,12,0.4)';
+    // The bracket closes the shadowed bars; the stub after it opens the replacing bar (on the run's first row).
+    g.beginPath();
+    g.moveTo(x - 3, top); g.lineTo(x, top); g.lineTo(x, Math.max(bottom, top + 2)); g.lineTo(x - 3, Math.max(bottom, top + 2));
+    g.stroke();
+    g.fillStyle = active ? REPLACE : 'rgba(232,89,12,0.4)';
+    g.fillRect(x, m.row[node[k]] * layout.pitch, 4, h);
+  }
+  g.lineWidth = 1;
+}
