@@ -247,6 +247,7 @@ export class Engine {
         keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
         keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
         reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
+        ...usageCounts(r.usage), ...(r.config ? { provider: r.config.provider, modelName: r.config.model } : {}),
       })),
       contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
         seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
@@ -875,4 +876,12 @@ function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {
   let hi = sorted.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] <= value) lo = mid + 1; else hi = mid; }
   return lo;
+}
+
+/** A call's cache-write and output counts where its usage logged them (the table's cost column reads them). */
+function usageCounts(usage: { cacheWriteTokens?: unknown; outputTokens?: unknown } | undefined): { cacheWriteTokens?: number; outputTokens?: number } {
+  const out: { cacheWriteTokens?: number; outputTokens?: number } = {};
+  if (typeof usage?.cacheWriteTokens === 'number') out.cacheWriteTokens = usage.cacheWriteTokens;
+  if (typeof usage?.outputTokens === 'number') out.outputTokens = usage.outputTokens;
+  return out;
 }

@@ -292,6 +292,11 @@ export interface RequestRow {
   reasons: string[];
   cacheReadTokens?: number;
   inputTokens?: number;
+  cacheWriteTokens?: number;
+  outputTokens?: number;
+  /** The call's provider and model apart (`model` joins them), for its price. */
+  provider?: string;
+  modelName?: string;
   outcome?: string;
 }
 

@@ -105,7 +105,7 @@ describe('Requests view', () => {
   });
 
   it('the last visible column cannot be hidden', () => {
-    const all = ['index', 'cut', 'ts', 'model', 'messageCount', 'toolCount', 'prefix', 'input', 'cache', 'break'];
+    const all = ['index', 'cut', 'ts', 'model', 'messageCount', 'toolCount', 'prefix', 'input', 'cache', 'break', 'cost'];
     act(() => useView.getState().setRequestsView({ hidden: all }));
     render(<RequestsPanel />);
     const region = screen.getByRole('region', { name: 'Requests' });
@@ -153,5 +153,23 @@ describe('Requests view', () => {
     expect(useCursor.getState().index).toBe(call.cutIndex);
     await waitFor(() => expect(region.querySelector('.request-detail')!.textContent).toContain(`Call ${call.index + 1}`));
     expect(row.getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('Requests cost column', () => {
+  it('prices each call from the price table and changes with it', async () => {
+    const { loadText } = await import('./harness.ts');
+    const { generateLog } = await import('../../src/core/generate/generate-log.ts');
+    const { usePrices } = await import('../../src/ui/charts/price-store.ts');
+    await loadText(generateLog({ dialect: 'v4', seed: 6, turns: 2 }).text);
+    render(<RequestsPanel />);
+    const region = screen.getByRole('region', { name: 'Requests' });
+    const costs = () => within(region).getAllByRole('row').slice(1).map((r) => r.lastElementChild?.textContent);
+    const before = costs();
+    expect(before.some((c) => c?.startsWith('$'))).toBe(true);
+    const flash = usePrices.getState().table.findIndex((p) => p.model === 'deepseek-v4-flash');
+    act(() => usePrices.getState().edit(flash, { output: 1000 }));
+    await waitFor(() => expect(costs()).not.toEqual(before));
+    act(() => usePrices.getState().reset());
   });
 });

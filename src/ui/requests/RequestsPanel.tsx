@@ -8,7 +8,8 @@ import { useView } from '../../store/view.ts';
 import type { RequestRow } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { callAtOrBefore } from './next-call.tsx';
-import { COLUMNS, FILTERED } from './columns.tsx';
+import { columnsFor, FILTERED } from './columns.tsx';
+import { usePrices } from '../charts/price-store.ts';
 import { RequestsBar } from './RequestsBar.tsx';
 import { RequestDetail } from './RequestDetail.tsx';
 import './requests.css';
@@ -47,9 +48,13 @@ export function RequestsPanel() {
   const filter = useDeferredValue(view.filter.trim());
   const sorting: SortingState = useMemo(() => (view.sort ? [view.sort] : []), [view.sort]);
   const columnVisibility: VisibilityState = useMemo(() => Object.fromEntries(view.hidden.map((id) => [id, false])), [view.hidden]);
+  const prices = usePrices((s) => s.table);
+  const columns = useMemo(() => columnsFor(prices), [prices]);
+  // The table caches cell values per row until its data changes: a new price table gives it a new array.
+  const data = useMemo(() => rows.slice(), [rows, prices]);
   const table = useReactTable({
-    data: rows,
-    columns: COLUMNS,
+    data,
+    columns,
     state: { sorting, globalFilter: filter, columnVisibility },
     // The store is the state (it goes in the link); the table only reports changes to it.
     onSortingChange: (u) => useView.getState().setRequestsView({ sort: apply(u, sorting)[0] ?? null }),

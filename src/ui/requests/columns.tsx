@@ -1,5 +1,7 @@
 import { createColumnHelper, type Row } from '@tanstack/react-table';
 import type { RequestRow } from '../../worker/protocol.ts';
+import { callCost, priceFor, type ModelPrice } from '../../core/charts/prices.ts';
+import { callTokens } from '../../core/charts/series.ts';
 
 const col = createColumnHelper<RequestRow>();
 export const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '-');
@@ -37,10 +39,27 @@ export const COLUMNS = [
   col.accessor((r) => r.outcome ?? '', { id: 'outcome', header: 'outcome' }),
 ];
 
+/** A call's cost from the price table (null: no usage, or no price for its model). */
+export function rowCost(r: RequestRow, prices: readonly ModelPrice[]): number | null {
+  const tokens = callTokens(r.index, r.cutIndex, { inputTokens: r.inputTokens, cacheReadTokens: r.cacheReadTokens, cacheWriteTokens: r.cacheWriteTokens, outputTokens: r.outputTokens }, undefined, []);
+  return callCost(tokens, priceFor(prices, r.provider, r.modelName));
+}
+
+/** The columns with the cost column priced from `prices` (the table is remade when the prices change). */
+export function columnsFor(prices: readonly ModelPrice[]) {
+  return [
+    ...COLUMNS,
+    col.accessor((r) => rowCost(r, prices) ?? undefined, {
+      id: 'cost', header: 'cost', sortUndefined: 'last',
+      cell: (c) => { const v = c.getValue(); return v === undefined ? <span className="muted" title="no usage logged, or no price for this model (Charts → Price table)">no price</span> : `$${v < 0.01 ? v.toFixed(5) : v.toFixed(4)}`; },
+    }),
+  ];
+}
+
 /** Plain names for the Columns menu (a header may be markup). */
 export const LABELS: Record<string, string> = {
   index: '#', cut: 'cut', ts: 'turn.step', model: 'model', messageCount: 'msgs', toolCount: 'tools',
-  prefix: 'prefix kept', input: 'input tokens', cache: 'cache read', break: 'break reason', outcome: 'outcome',
+  prefix: 'prefix kept', input: 'input tokens', cache: 'cache read', break: 'break reason', outcome: 'outcome', cost: 'cost',
 };
 export const COLUMN_IDS = Object.keys(LABELS);
 
