@@ -30,6 +30,7 @@ import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { callTokens, replaceMarks, surfaceSeries, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
+import { pairToolCalls, type ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -71,6 +72,8 @@ export class Engine {
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
+  /** Tool calls paired with their results (null until the events list first asks). */
+  private pairs: ToolPairs | null = null;
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
@@ -194,6 +197,7 @@ export class Engine {
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, false)]));
     this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
     this.spawnPoints = null;
+    this.pairs = null;
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
@@ -287,6 +291,15 @@ export class Engine {
     return { replay: this.replay, prompts: this.prompts, projectionsAt: (seq) => this.projectionsAt(seq) };
   }
 
+  /** Tool calls and their results, paired once per log on first use. */
+  private toolPairs(): ToolPairs {
+    if (this.pairs) return this.pairs;
+    const replay = this.need();
+    const { typeId } = replay.index.columns;
+    this.pairs = pairToolCalls(replay.session.loggedCount, typeId, replay.index.typeNames, (i) => replay.session.events.peek(i), (seq) => replay.indexOfSeq(seq));
+    return this.pairs;
+  }
+
   private need(): Replay<EventStore> {
     if (!this.replay) throw new Error('no log loaded');
     return this.replay;
@@ -297,9 +310,16 @@ export class Engine {
     const events = this.loading ? this.loading.store : this.need().session.events;
     const first = this.loading ? events.length : events.length - this.need().session.synthetic.length;
     const out: RowSummary[] = [];
+    // Calls and results pair up once the whole log is read (a result may come long after its call).
+    const pairs = this.loading ? null : this.toolPairs();
     for (let i = Math.max(0, from); i < Math.min(events.length, from + Math.min(count, ROWS_MAX)); i++) {
       const e = events.at(i)!;
-      out.push({ index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first });
+      const row: RowSummary = { index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first };
+      const asCall = pairs?.byCall.get(i);
+      const asResult = pairs?.byResult.get(i);
+      if (asCall) row.pair = { other: asCall.result, name: asCall.name, status: asCall.result < 0 ? 'pending' : asCall.isError ? 'error' : 'ok', ms: asCall.ms };
+      else if (asResult) row.pair = { other: asResult.call, name: asResult.name, status: asResult.isError ? 'error' : 'ok', ms: asResult.ms };
+      out.push(row);
     }
     return out;
   }

@@ -171,6 +171,8 @@ export interface RowSummary {
   type: string;
   preview: string;
   synthetic: boolean;
+  /** A tool call's result, or a result's call (issue #19): the other event, its status and the time between. */
+  pair?: { other: number; name: string; status: 'ok' | 'error' | 'pending'; ms: number | null };
 }
 
 export interface EventDetail {

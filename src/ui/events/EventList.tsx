@@ -8,7 +8,7 @@ import { useRows } from '../hooks/useRows.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { StreamRow } from './StreamRow.tsx';
 import './events.css';
-import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
+import type { RowSummary, SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
 const ROW_H = 22;
 /** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
@@ -169,7 +169,7 @@ export function EventList() {
                 <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
                 <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
                 <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
-                <span className="preview">{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
+                <span className="preview">{r?.pair && <PairBadge pair={r.pair} isCall={r.type === 'tool/call'} />}{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
               </div>
             );
           })}
@@ -234,4 +234,17 @@ function matchPosition(matches: Uint32Array, at: number): number {
   let hi = matches.length;
   while (lo < hi) { const m = (lo + hi) >> 1; if (matches[m] < at) lo = m + 1; else hi = m; }
   return lo < matches.length && matches[lo] === at ? lo : -1;
+}
+
+const ms = (n: number | null) => (n === null ? '' : n < 1000 ? ` · ${Math.round(n)} ms` : ` · ${(n / 1000).toFixed(1)} s`);
+
+/** A call's result (status and time) or a result's call, one click from the other (issue #19). */
+function PairBadge({ pair, isCall }: { pair: NonNullable<RowSummary['pair']>; isCall: boolean }) {
+  const seek = useCursor((s) => s.seek);
+  const text = isCall ? `→ ${pair.status}${ms(pair.ms)}` : `← ${pair.name || 'call'}${ms(pair.ms)}`;
+  const title = isCall ? (pair.other < 0 ? 'no result has answered this call yet' : `answered by the result at event ${pair.other}: click to go there`) : `answers the ${pair.name} call at event ${pair.other}: click to go there`;
+  return (
+    <button className={`pair-badge pair-${pair.status}`} title={title} disabled={pair.other < 0}
+      onClick={(e) => { e.stopPropagation(); if (pair.other >= 0) seek(pair.other); }}>{text}</button>
+  );
 }
