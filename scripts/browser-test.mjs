@@ -19,12 +19,13 @@ import { shareTests, shareCorpusTests } from '../test/browser/share.browser.ts';
 import { chartsCorpusTests } from '../test/browser/charts.browser.ts';
 import { requestsViewTests } from '../test/browser/requests-view.browser.ts';
 import { membershipTests } from '../test/browser/membership.browser.ts';
+import { issue19CorpusTests } from '../test/browser/issue19.browser.ts';
 
 // Corpus cases need the real-log corpus beside the repo (CI and developer machines have it).
 const corpusDir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
-const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(process.env.SKIP_PERF ? {} : perfTests) };
+const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
 const dist = path.resolve('dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

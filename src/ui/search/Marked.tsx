@@ -19,7 +19,7 @@ export function hasWord(text: string, words: readonly string[]): boolean {
 export function Marked({ text, words }: { text: string; words: readonly string[] }) {
   const parts = useMemo(() => splitMarked(text, words), [text, words]);
   if (parts.length === 1 && !parts[0].hit) return <>{text}</>;
-  return <>{parts.map((p, i) => (p.hit ? <mark key={i} className="search-hit">{p.text}</mark> : p.text))}</>;
+  return <>{parts.map((p, i) => (p.hit ? <mark key={i} className="search-mark">{p.text}</mark> : p.text))}</>;
 }
 
 /** `text` cut at every occurrence of a word (the longest word first where two start at once). */
