@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { loadText } from './harness.ts';
-import { callCost, DEFAULT_PRICES, parsePriceTable, priceFor } from '../../src/core/charts/prices.ts';
+import { callCost, DEFAULT_PRICES, parsePriceTable, priceFor, sessionCost } from '../../src/core/charts/prices.ts';
 import { ChartsPanel } from '../../src/ui/charts/ChartsPanel.tsx';
 import { usePrices } from '../../src/ui/charts/price-store.ts';
 
@@ -18,6 +18,11 @@ describe('cost from the price table (issue #19)', () => {
     expect(parsePriceTable('[{"model":"m","cacheMiss":1,"cacheHit":0,"output":2,"source":"s","checked":"edited"},{"model":"bad","cacheMiss":-1}]')).toHaveLength(1);
     expect(parsePriceTable('not json')).toBeNull();
     for (const p of DEFAULT_PRICES) expect(p.source.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(p.checked)).toBe(true);
+    // A folder row: per-model use priced by provider/model; a used model without a price makes the sum unknown.
+    const use = (model: string, tokensIn: number) => ({ model, calls: 1, tokensIn, tokensOut: 1e6, cacheReads: 0 });
+    expect(sessionCost([use('deepseek-official/deepseek-v4-flash', 1e6)], DEFAULT_PRICES)).toBeCloseTo(0.42, 10);
+    expect(sessionCost([use('deepseek-official/deepseek-v4-flash', 1e6), use('mock/mock', 5)], DEFAULT_PRICES)).toBeNull();
+    expect(sessionCost([{ model: 'mock/mock', calls: 1, tokensIn: 0, tokensOut: 0, cacheReads: 0 }], DEFAULT_PRICES)).toBe(0);
   });
 
   it('an edit of the table is kept in local storage and changes the cost shown', async () => {

@@ -60,3 +60,20 @@ export function parsePriceTable(text: string | null): ModelPrice[] | null {
     && num(e.cacheMiss) && num(e.cacheHit) && num(e.output) && (e.cacheWrite === undefined || num(e.cacheWrite))
     && (e.provider === undefined || typeof e.provider === 'string') && typeof e.source === 'string' && typeof e.checked === 'string');
 }
+
+/**
+ * A whole session's cost from its per-model token use (a folder summary's
+ * `modelUse`, models as `provider/model`): null when a model that logged
+ * usage has no price (a partial sum would read as the whole).
+ */
+export function sessionCost(modelUse: readonly { model: string; tokensIn: number; tokensOut: number; cacheReads: number }[], table: readonly ModelPrice[]): number | null {
+  let sum = 0;
+  for (const use of modelUse) {
+    if (!use.tokensIn && !use.tokensOut && !use.cacheReads) continue;
+    const slash = use.model.indexOf('/');
+    const price = priceFor(table, slash >= 0 ? use.model.slice(0, slash) : undefined, slash >= 0 ? use.model.slice(slash + 1) : use.model);
+    if (!price) return null;
+    sum += (use.tokensIn * price.cacheMiss + use.cacheReads * price.cacheHit + use.tokensOut * price.output) / 1e6;
+  }
+  return sum;
+}

@@ -43,7 +43,7 @@ export interface LogSummary {
   /** Provider-reported usage summed over the calls, and per model (what a price table multiplies). */
   tokens: { in: number; out: number; cacheReads: number };
   modelUse: ModelUse[];
-  /** No price table yet: null ("no price"); filled from src/core/pricing once it exists. */
+  /** Always null here: the page prices `modelUse` from the user's price table (core/charts/prices.ts `sessionCost`). */
   cost: number | null;
   compactions: number;
   findings: { errors: number; warnings: number; infos: number };

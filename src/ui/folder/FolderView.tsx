@@ -7,6 +7,8 @@ import { useFolder } from '../../store/folder.ts';
 import { useSession } from '../../store/session.ts';
 import { COLUMNS, filterText, rowsOf, type FolderRow, type FolderTableMeta } from './columns.tsx';
 import { SearchResults } from './SearchResults.tsx';
+import { sessionCost, type ModelPrice } from '../../core/charts/prices.ts';
+import { usePrices } from '../charts/price-store.ts';
 
 const ROW_H = 26;
 
@@ -21,7 +23,8 @@ export function FolderView() {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
-  const data = useMemo(() => tableRows(files.map((f) => f.rel), summaries), [files, summaries]);
+  const prices = usePrices((s) => s.table);
+  const data = useMemo(() => withCost(tableRows(files.map((f) => f.rel), summaries), prices), [files, summaries, prices]);
   const table = useReactTable({
     data, columns: COLUMNS,
     state: { sorting, globalFilter: filter, expanded: true },
@@ -118,4 +121,9 @@ function tableRows(rels: readonly string[], summaries: readonly (LogSummary | nu
   const ready = summaries.filter((s): s is LogSummary => s !== null);
   const pending = rels.flatMap((rel, index) => (summaries[index] ? [] : [{ index, rel, summary: null, missingParent: false, children: [] }]));
   return [...rowsOf(sessionTree(ready), indexOf), ...pending];
+}
+
+/** Each session's cost from the price table (the table is the user's, so the rows are made again when it changes). */
+function withCost(rows: FolderRow[], prices: readonly ModelPrice[]): FolderRow[] {
+  return rows.map((r) => ({ ...r, cost: r.summary?.isLog ? sessionCost(r.summary.modelUse, prices) : null, children: withCost(r.children, prices) }));
 }

@@ -7,6 +7,8 @@ export interface FolderRow {
   index: number;
   rel: string;
   summary: LogSummary | null;
+  /** The session's cost from the price table (null: a model it used has no price); set by the view. */
+  cost?: number | null;
   missingParent: boolean;
   children: FolderRow[];
 }
@@ -39,7 +41,7 @@ export const COLUMNS = [
   col.accessor(num((s) => s.tokens.in), { id: 'tokensIn', header: 'Tokens in', cell: (c) => n(c.row.original.summary?.isLog ? c.row.original.summary.tokens.in : undefined) }),
   col.accessor(num((s) => s.tokens.out), { id: 'tokensOut', header: 'Tokens out', cell: (c) => n(c.row.original.summary?.isLog ? c.row.original.summary.tokens.out : undefined) }),
   col.accessor(num((s) => s.tokens.cacheReads), { id: 'cacheReads', header: 'Cache reads', cell: (c) => n(c.row.original.summary?.isLog ? c.row.original.summary.tokens.cacheReads : undefined) }),
-  col.accessor(num((s) => s.cost), { id: 'cost', header: 'Cost', cell: (c) => (c.row.original.summary?.isLog ? (c.row.original.summary.cost === null ? <span className="muted" title="no price table yet">no price</span> : `$${c.row.original.summary.cost.toFixed(2)}`) : '') }),
+  col.accessor((r) => (r.summary?.isLog ? r.cost ?? -1 : -1), { id: 'cost', header: 'Cost', cell: (c) => { const r = c.row.original; if (!r.summary?.isLog) return ''; return r.cost === null || r.cost === undefined ? <span className="muted" title="a model this session used has no price: add it under Charts → Price table">no price</span> : `$${r.cost < 0.01 ? r.cost.toFixed(4) : r.cost.toFixed(2)}`; } }),
   col.accessor(num((s) => s.compactions), { id: 'compactions', header: 'Compactions', cell: (c) => n(c.row.original.summary?.isLog ? c.row.original.summary.compactions : undefined) }),
   col.accessor(num((s) => s.findings.errors * 1e6 + s.findings.warnings), {
     id: 'findings', header: 'Findings',
