@@ -19,10 +19,10 @@ describe('cost from the price table (issue #19)', () => {
     expect(parsePriceTable('not json')).toBeNull();
     for (const p of DEFAULT_PRICES) expect(p.source.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(p.checked)).toBe(true);
     // A folder row: per-model use priced by provider/model; a used model without a price makes the sum unknown.
-    const use = (model: string, tokensIn: number) => ({ model, calls: 1, tokensIn, tokensOut: 1e6, cacheReads: 0 });
+    const use = (model: string, tokensIn: number) => ({ model, tokensIn, tokensOut: 1e6, cacheReads: 0 });
     expect(sessionCost([use('deepseek-official/deepseek-v4-flash', 1e6)], DEFAULT_PRICES)).toBeCloseTo(0.42, 10);
     expect(sessionCost([use('deepseek-official/deepseek-v4-flash', 1e6), use('mock/mock', 5)], DEFAULT_PRICES)).toBeNull();
-    expect(sessionCost([{ model: 'mock/mock', calls: 1, tokensIn: 0, tokensOut: 0, cacheReads: 0 }], DEFAULT_PRICES)).toBe(0);
+    expect(sessionCost([{ model: 'mock/mock', tokensIn: 0, tokensOut: 0, cacheReads: 0 }], DEFAULT_PRICES)).toBe(0);
   });
 
   it('an edit of the table is kept in local storage and changes the cost shown', async () => {
