@@ -35,7 +35,8 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
     // The purity audit (deep freeze, equal-state checks on every event) is for tests and the
     // CLI; the load's states only ever leave the worker as structured clones.
     // History keeps a state every few changes and folds the rest again from the store's events.
-    generation: generationOf(meta.dialect), history: true, keepEvents: false, purity: false,
+    // No listener reads change frames at load (the history is what is kept): no view is made per change.
+    generation: generationOf(meta.dialect), history: true, keepEvents: false, purity: false, frames: false,
     eventAt: store ? (seq) => store.bySeq(seq) : undefined,
   });
   const projectionsGuard = guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);

@@ -12,7 +12,7 @@ import { startFolderServer } from '../../src/cli/serve/log-folder-server.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
-import { gotoSeq, ready, surfaceNodeSeqs } from './helpers.ts';
+import { gotoSeq, ready, surfaceAsShown } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; origin: string; allowOrigin(o: string): void; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
@@ -55,7 +55,7 @@ export const followTests: Record<string, Case> = {
       session = expected(upTo(60));
       await until('slider max follows', () => sliderMax(page), session.events.length - 1);
       await until('cursor on the new end', () => sliderIndex(page), session.events.length - 1);
-      await until('surface follows', () => surfaceNodeSeqs(page), session.surface.nodes);
+      await until('surface follows', () => surfaceAsShown(page, session.surface.nodes), session.surface.nodes);
       await page.locator('.follow-pending').waitFor();
       assert.equal(await page.getByText(/Torn tail/i).count(), 0, 'a pending line is not a torn tail');
       await shot('follow-live-light');
@@ -75,7 +75,7 @@ export const followTests: Record<string, Case> = {
       await page.evaluate(() => { delete document.documentElement.dataset.theme; });
       await live.click();
       await until('Live returns to the tail', () => sliderIndex(page), grown.events.length - 1);
-      await until('surface at the tail', () => surfaceNodeSeqs(page), grown.surface.nodes);
+      await until('surface at the tail', () => surfaceAsShown(page, grown.surface.nodes), grown.surface.nodes);
       assert.equal(await live.count(), 0, 'the control goes once at the tail');
 
       // A finding that arrives is announced as a count, not popped up; the badge opens Diagnostics.
@@ -133,7 +133,7 @@ export const followTests: Record<string, Case> = {
     await append(upTo(70).slice(upTo(30).length));
     const session = foldSession(readLogText(upTo(70)));
     await until('slider max follows the file', () => sliderMax(page), session.events.length - 1);
-    await until('surface follows the file', () => surfaceNodeSeqs(page), session.surface.nodes);
+    await until('surface follows the file', () => surfaceAsShown(page, session.surface.nodes), session.surface.nodes);
     await shot('follow-file-handle');
   },
 

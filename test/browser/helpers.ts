@@ -25,3 +25,17 @@ export async function surfaceNodeSeqs(page: Page): Promise<number[]> {
   await region.getByLabel('Generations').waitFor();
   return region.locator('[role=listitem].node:not(.ghost) .seq').evaluateAll((els) => els.map((e) => Number(e.textContent)));
 }
+
+/**
+ * The surface as the panel shows it: the node count its header states, and the
+ * nodes it lists (a long surface lists only the part in view, from the top).
+ * Equal to `expected` when the count is its length and the list its beginning.
+ */
+export async function surfaceAsShown(page: Page, expected: readonly number[]): Promise<number[]> {
+  const region = page.getByRole('region', { name: 'Surface' });
+  const header = await region.getByLabel('Generations').innerText();
+  const count = Number(/(\d+) nodes/.exec(header)?.[1] ?? -1);
+  const listed = await surfaceNodeSeqs(page);
+  // What the page shows, read as the whole list when it agrees with it (else as itself, for the failure message).
+  return count === expected.length && listed.length > 0 && listed.every((s, i) => s === expected[i]) ? [...expected] : listed;
+}

@@ -29,6 +29,12 @@ export interface RegistryOptions {
    * the ones between again on demand; without it, every state is kept.
    */
   eventAt?: (seq: number) => LogEvent | undefined;
+  /**
+   * Publish change frames (`apply`'s result and the change feed), which needs
+   * each changed state's view. Default true; a load that keeps only the
+   * history turns it off and computes no view per change.
+   */
+  frames?: boolean;
 }
 
 /** With `eventAt`, one state kept per this many changes (a seek folds at most this many events again per unit). */
@@ -80,7 +86,7 @@ export class ProjectionRegistry {
   constructor(header: SessionHeader | null, units: readonly AnyUnit[] = [], options: RegistryOptions = {}) {
     this.header = header;
     this.inheritedEventCount = options.inheritedEventCount ?? header?.seedLength ?? 0;
-    this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false, keepEvents: options.keepEvents ?? true };
+    this.options = { generation: options.generation ?? 'seed', purity: options.purity ?? true, history: options.history ?? false, keepEvents: options.keepEvents ?? true, frames: options.frames ?? true };
     this.eventAt = options.eventAt;
     for (const unit of units) this.register(unit);
   }
@@ -207,7 +213,7 @@ export class ProjectionRegistry {
 
   /** `step` for a registered unit, keeping `eager` in step with its alsoReads. */
   private stepUnit(reg: Registration, event: LogEvent, cell = this.cellOf(reg)): ProjectionChange | null {
-    const frame = this.step(reg.unit, cell, event, true);
+    const frame = this.step(reg.unit, cell, event, this.options.frames);
     const alsoReads = reg.unit.alsoReads;
     if (alsoReads) {
       const also = cell.failure?.kind === 'threw' ? null : alsoReads(cell.state);

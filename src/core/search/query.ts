@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { eventPreview } from '../replay/preview.ts';
 
 /**
  * Search in content (issue #19): what the model, the user or a tool said,
@@ -85,7 +86,8 @@ export function matchesQuery(q: SearchQuery, event: LogEvent, turn: number, call
   if (q.error && !isError(event)) return false;
   if (q.tool !== undefined && !toolNames(event, callNames).includes(q.tool)) return false;
   if (!q.words.length) return true;
-  const texts: string[] = [event.type.toLowerCase()];
+  // The type, the one-line preview the events list shows (its labels too: "plugin record", "[working directory]"), and every text.
+  const texts: string[] = [event.type.toLowerCase(), eventPreview(event).toLowerCase()];
   textOf(event.data, texts, { left: TEXT_BUDGET });
   return q.words.every((w) => texts.some((t) => t.includes(w)));
 }

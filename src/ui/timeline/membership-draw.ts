@@ -1,8 +1,8 @@
 import type { Membership } from '../../core/replay/membership.ts';
 import { prepareCanvas, xOf, type TimelineView } from './draw.ts';
 
-/** The lane's height: rows up to 8 px each, at most 120 px (a long session's rows get thinner, then share pixels). */
-export const LANE_MAX_H = 120;
+/** The lane's height: rows up to 8 px each, at most 80 px (a long session's rows get thinner, then share pixels); the panels below keep the room. */
+export const LANE_MAX_H = 80;
 const ROW_MAX = 8;
 
 export interface LaneLayout {
@@ -33,6 +33,27 @@ export const MEMBERSHIP_COLORS = {
   crossed: (dark: boolean) => (dark ? '#6ea1ff' : '#2f6feb'),
   replace: REPLACE,
 };
+
+/** The crossed bars of each pixel row as one rect from the earliest start to the latest end among them. */
+function fillUnionByPixelRow(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, crossed: ArrayLike<number>, color: string): void {
+  const rows = Math.ceil(layout.height);
+  const from = new Float64Array(rows).fill(Infinity);
+  const to = new Float64Array(rows).fill(-Infinity);
+  for (let j = 0; j < crossed.length; j++) {
+    const k = crossed[j];
+    const r = Math.min(rows - 1, Math.floor(m.row[k] * layout.pitch));
+    if (m.enter[k] < from[r]) from[r] = m.enter[k];
+    if (m.leave[k] > to[r]) to[r] = m.leave[k];
+  }
+  g.fillStyle = color;
+  for (let r = 0; r < rows; r++) {
+    if (from[r] === Infinity) continue;
+    const a = Math.max(-1, xOf(view, width, from[r]));
+    const b = Math.min(width + 1, xOf(view, width, to[r]));
+    if (b < 0 || a > width) continue;
+    g.fillRect(a, r, Math.max(1, b - a), 1);
+  }
+}
 
 /** Adds the bars of `ids` (or of every node) that show in the view to one path, filled with one colour. */
 function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
@@ -78,7 +99,10 @@ export function drawMembershipCursor(canvas: HTMLCanvasElement, m: Membership, c
   const layout = laneLayout(m.rows);
   const g = prepareCanvas(canvas, width, layout.height);
   if (!g) return;
-  fillBars(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
+  // Rows thinner than a pixel share pixel rows: every crossed bar holds the cursor, so in a pixel row
+  // their union is one span, drawn as one rect (a long session crosses tens of thousands at once).
+  if (layout.pitch < 1) fillUnionByPixelRow(g, m, view, width, layout, crossed, MEMBERSHIP_COLORS.crossed(dark));
+  else fillBars(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
   const { at, node, from, shadowed } = m.links;
   const h = barH(layout.pitch);
   g.lineWidth = 1.5;
