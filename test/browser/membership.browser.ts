@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
+import { foldSurface } from '../../src/core/surface/fold.ts';
 import { gotoSeq, openFile, ready, surfaceNodeSeqs } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
@@ -52,6 +53,8 @@ export function membershipTests(dir: string | null): Record<string, Case> {
         const total = await surfaceCount(page);
         const seqs = await crossed(page);
         assert.equal(seqs.length, total, `crossed bars at seq ${seq}`);
+        // …and they are the core's surface after that event, in order.
+        assert.deepEqual(seqs, foldSurface(session.events.filter((e) => e.seq <= seq), session.read.dialect).state.nodes, `the core's surface at seq ${seq}`);
         // The panel lists a window of a long surface: the lane's order must match what it lists.
         if (listed.length === total) assert.deepEqual(seqs, listed, `crossed nodes at seq ${seq}`);
         else assert.deepEqual(seqs.slice(0, listed.length), listed, `crossed nodes at seq ${seq} (listed window)`);
