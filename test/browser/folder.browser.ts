@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { DEFAULT_PRICES, sessionCost } from '../../src/core/charts/prices.ts';
+import { summarizeLog } from '../../src/core/folder/summary.ts';
 
 type Case = (ctx: { page: Page; context: BrowserContext; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
@@ -75,8 +77,15 @@ export function folderCorpusTests(corpusDir: string): Record<string, Case> {
       assert.equal(await rowOf(page, 'acp-subagent-mixed/acp-subagent-mixed.2.jsonl').getByText('fork', { exact: true }).count(), 1);
       assert.equal(await rowOf(page, 'other/fixture-record-rec-pin.1.jsonl').getByText('parent missing').count(), 1);
       assert.match(await rowOf(page, 'README.txt').innerText(), /not a log/);
-      // Real numbers from the summaries: the parent's three model calls, the cost column says there is no price.
-      assert.match(await rowOf(page, 'acp-subagent-multi/acp-subagent-multi.jsonl').innerText(), /\b212\b[\s\S]*\b3\b[\s\S]*no price/);
+      // Real numbers from the summaries: the parent's three model calls, and its cost from the shipped price table.
+      const file = path.join(corpusDir, 'acp-subagent-multi.jsonl');
+      const summary = await summarizeLog(() => fs.createReadStream(file) as AsyncIterable<Uint8Array>, { file, size: fs.statSync(file).size });
+      const cost = sessionCost(summary.modelUse, DEFAULT_PRICES);
+      assert.ok(cost !== null && cost > 0, 'the corpus session uses a priced model');
+      const shown = `$${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2)}`;
+      const row = await rowOf(page, 'acp-subagent-multi/acp-subagent-multi.jsonl').innerText();
+      assert.match(row, /\b212\b[\s\S]*\b3\b/);
+      assert.ok(row.includes(shown), `the cost column shows ${shown}: ${row}`);
       await shot('issue23-folder-light');
       // The filter keeps matching rows (and the parents of matching children).
       await page.getByRole('textbox', { name: 'Filter sessions' }).fill('cancel');

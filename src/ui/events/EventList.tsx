@@ -35,7 +35,8 @@ export function EventList() {
   const setRawStreams = useView((s) => s.setRawStreams);
   const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
   // Streamed outputs (runs of chunk events) as one row each, in seq order (issue #19); the raw rows a toggle away.
-  const runs = useMemo(() => (summary ? streamRuns(summary.columns, summary.count, summary.typeNames.indexOf('assistant/chunk')) : NO_RUNS), [summary]);
+  // Found once the log is read: while it loads, its rows come in every few hundred ms and are shown as logged.
+  const runs = useMemo(() => (summary && !summary.partial ? streamRuns(summary.columns, summary.count, summary.typeNames.indexOf('assistant/chunk')) : NO_RUNS), [summary]);
   const grouped = !rawStreams && sort === 'seq' && runs.length > 0;
   /** Streams shown expanded, by their first event. */
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { buildMembership, countAtOrBefore, crossedAt, nodeAt } from '../../core/replay/membership.ts';
 import type { Theme } from '../../store/view.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
@@ -35,10 +35,13 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
   const m = useMemo(() => buildMembership({
     seq: summary.columns.seq, surfaceChange: summary.columns.surfaceChange, count: summary.count, replacements: summary.replacements,
   }), [summary]);
+  // The highlight is real work on a long surface (tens of thousands of bars): it follows the cursor deferred,
+  // after the scrubber and the cursor line have painted, as the panels do.
+  const settled = useDeferredValue(index);
   // Between two membership changes the crossing set is the same: key the highlight on how many came before the cursor.
-  const epoch = useMemo(() => countAtOrBefore(m.changes, index), [m, index]);
+  const epoch = useMemo(() => countAtOrBefore(m.changes, settled), [m, settled]);
   const crossed = useMemo(() => (epoch === 0 ? new Uint32Array(0) : crossedAt(m, m.changes[epoch - 1])), [m, epoch]);
-  const activeLinks = useMemo(() => countAtOrBefore(m.links.at, index), [m, index]);
+  const activeLinks = useMemo(() => countAtOrBefore(m.links.at, settled), [m, settled]);
   const dark = isDark(theme);
   const layout = laneLayout(m.rows);
 
