@@ -52,7 +52,6 @@ export class WorkerClient {
   projections(index: number): Promise<ProjectionAtCursor[]> { return this.call({ op: 'projections', index }); }
   span(index: number, seq: number): Promise<SurfaceNodeView[]> { return this.call({ op: 'span', index, seq }); }
   navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
-  search(text: string, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'search', text, from, dir }); }
   prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
   request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }

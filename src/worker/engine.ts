@@ -27,7 +27,8 @@ import type { Message } from '../core/messages/types.ts';
 import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
-import { callTokens, replaceMarks, surfaceSeries, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
+import { countAtOrBelow } from '../core/util/sorted.ts';
+import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
 import { pairToolCalls, type ToolPairs } from '../core/replay/tool-pairs.ts';
@@ -72,10 +73,14 @@ export class Engine {
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private appendIndexes: Uint32Array = new Uint32Array(0);
   private loadToken = 0;
+  /** Stream summaries the events list asked for, by run (`from:to`). */
+  private streams = new Map<string, StreamSummary>();
   /** Tool calls paired with their results (null until the events list first asks). */
   private pairs: ToolPairs | null = null;
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
+  /** Each model call's logged usage, by call (the Requests rows and the charts share it). */
+  private callTokens: CallTokens[] = [];
   /** The replaces the usage chart marks (compactions told apart), found at load. */
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
@@ -198,6 +203,7 @@ export class Engine {
     this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
     this.spawnPoints = null;
     this.pairs = null;
+    this.streams = new Map();
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
     const findings: Diagnostic[] = [...analysisFailures, ...prompts.findings.map((f) => ({ ...f }))];
@@ -225,6 +231,8 @@ export class Engine {
     typeNames.forEach((t, id) => { if (perType[id]) typeCounts[t] = perType[id]; });
     const turns = typeCounts['turn/start'] ?? 0;
     const inheritedSeq = inheritedEventCount(read.header, lastMarker);
+    // Each call's logged usage once: the Requests table and the charts read the same figures.
+    this.callTokens = prompts.requests.requests.map((r, i) => callTokens(i, replay.indexOfSeq(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model }));
     this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
     return {
       name: source.name,
@@ -247,14 +255,14 @@ export class Engine {
       families: replay.index.families,
       replacements: session.surface.replacements,
       turns,
-      requests: prompts.requests.requests.map((r) => ({
+      requests: prompts.requests.requests.map((r, i) => ({
         index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
         model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
         messageCount: r.messageCount, toolCount: r.tools.names.length,
         keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
         keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
         reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
-        ...usageCounts(r.usage), ...(r.config ? { provider: r.config.provider, modelName: r.config.model } : {}),
+        tokens: this.callTokens[i],
       })),
       contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
         seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
@@ -481,23 +489,27 @@ export class Engine {
    * stream is read at its start and its end only: the preview needs its first words and how it ended.
    */
   stream(from: number, to: number): StreamSummary {
+    // A row scrolled back into view asks again: a read log's summaries are kept (a few per screen).
+    const key = `${from}:${to}`;
+    const kept = this.loading ? undefined : this.streams.get(key);
+    if (kept) return kept;
     const events = this.loading ? this.loading.store : this.need().session.events;
     const end = Math.min(to, events.length);
     const picked: LogEvent[] = [];
     const take = (a: number, b: number) => { for (let i = Math.max(0, a); i < b; i++) { const e = events.peek(i); if (e) picked.push(e); } };
     if (end - from <= STREAM_READ_MAX) take(from, end);
     else { take(from, from + STREAM_READ_MAX - STREAM_READ_TAIL); take(end - STREAM_READ_TAIL, end); }
-    return summarizeStream(picked);
+    const summary = summarizeStream(picked);
+    if (!this.loading) this.streams.set(key, summary);
+    return summary;
   }
 
   /** The charts' data (issue #19): the surface's token series, every call's usage, the replaces. */
   charts(): ChartData {
     const replay = this.need();
-    const indexOf = (seq: number) => replay.indexOfSeq(seq);
-    const requests = this.prompts?.requests.requests ?? [];
     return {
-      surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, indexOf) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
-      calls: requests.map((r, i) => callTokens(i, indexOf(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model })),
+      surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, (seq) => replay.indexOfSeq(seq)) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
+      calls: this.callTokens,
       marks: this.chartMarks,
     };
   }
@@ -772,7 +784,6 @@ export class Engine {
         case 'projections': result = this.projectionsAtIndex(req.index); break;
         case 'span': result = this.span(req.index, req.seq); break;
         case 'navigate': result = this.navigate(req.kind, req.from, req.dir); break;
-        case 'search': result = this.search(req.text, req.from, req.dir); break;
         case 'prompt': result = this.prompt(req.index); break;
         case 'context': result = this.context(req.a, req.b); break;
         case 'request': result = this.request(req.index, req.window); break;
@@ -893,18 +904,4 @@ function includesSorted(sorted: ArrayLike<number>, value: number): boolean {
   return k > 0 && sorted[k - 1] === value;
 }
 
-/** How many entries of a sorted array are ≤ `value` (binary search). */
-function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] <= value) lo = mid + 1; else hi = mid; }
-  return lo;
-}
 
-/** A call's cache-write and output counts where its usage logged them (the table's cost column reads them). */
-function usageCounts(usage: { cacheWriteTokens?: unknown; outputTokens?: unknown } | undefined): { cacheWriteTokens?: number; outputTokens?: number } {
-  const out: { cacheWriteTokens?: number; outputTokens?: number } = {};
-  if (typeof usage?.cacheWriteTokens === 'number') out.cacheWriteTokens = usage.cacheWriteTokens;
-  if (typeof usage?.outputTokens === 'number') out.outputTokens = usage.outputTokens;
-  return out;
-}

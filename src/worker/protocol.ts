@@ -10,6 +10,7 @@ import type { ContextSnapshot } from '../core/prompt/runtime-context.ts';
 import type { ModelRequest } from '../core/requests/build.ts';
 import type { ValueDiff } from '../core/projections/value-diff.ts';
 import type { SpawnPoint } from '../core/workspace/forks.ts';
+import type { CallTokens } from '../core/charts/series.ts';
 
 /** Messages between the main thread and the load worker. Plain data only. */
 export type LoadSource =
@@ -30,7 +31,6 @@ export type Request =
   | { id: number; op: 'projections'; index: number }
   | { id: number; op: 'span'; index: number; seq: number }
   | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
-  | { id: number; op: 'search'; text: string; from: number; dir: 1 | -1 }
   | { id: number; op: 'prompt'; index: number }
   | { id: number; op: 'context'; a: number | null; b: number }
   | { id: number; op: 'request'; index: number; window?: ListWindow }
@@ -294,12 +294,9 @@ export interface RequestRow {
   reasons: string[];
   cacheReadTokens?: number;
   inputTokens?: number;
-  cacheWriteTokens?: number;
-  outputTokens?: number;
-  /** The call's provider and model apart (`model` joins them), for its price. */
-  provider?: string;
-  modelName?: string;
   outcome?: string;
+  /** The call's logged usage in buckets, with its provider and model apart (its price, its bars). */
+  tokens: CallTokens;
 }
 
 export interface ContextSnapshotRow {

@@ -1,4 +1,4 @@
-import type { CallTokens } from './series.ts';
+import { hasUsage, type CallTokens } from './series.ts';
 
 /**
  * What a model call cost (issue #19): its logged token buckets times a price
@@ -43,7 +43,7 @@ export function priceFor(table: readonly ModelPrice[], provider: string | undefi
 
 /** A call's cost in USD, or null when its model has no price or it reported no usage. */
 export function callCost(call: CallTokens, price: ModelPrice | null): number | null {
-  if (!price || (call.fresh === undefined && call.output === undefined)) return null;
+  if (!price || !hasUsage(call)) return null;
   const perToken = (n: number | undefined, usdPerMillion: number) => ((n ?? 0) * usdPerMillion) / 1e6;
   return perToken(call.fresh, price.cacheMiss) + perToken(call.cacheRead, price.cacheHit)
     + perToken(call.cacheWrite, price.cacheWrite ?? price.cacheMiss) + perToken(call.output, price.output);
@@ -73,7 +73,7 @@ export function sessionCost(modelUse: readonly { model: string; tokensIn: number
     const slash = use.model.indexOf('/');
     const price = priceFor(table, slash >= 0 ? use.model.slice(0, slash) : undefined, slash >= 0 ? use.model.slice(slash + 1) : use.model);
     if (!price) return null;
-    sum += (use.tokensIn * price.cacheMiss + use.cacheReads * price.cacheHit + use.tokensOut * price.output) / 1e6;
+    sum += callCost({ call: 0, index: 0, breakReasons: [], fresh: use.tokensIn, cacheRead: use.cacheReads, output: use.tokensOut }, price) ?? 0;
   }
   return sum;
 }

@@ -1,4 +1,5 @@
 import type { SurfaceTotals } from '../surface/surface-totals.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 import type { Replacement } from '../surface/types.ts';
 import type { Usage } from '../requests/build.ts';
 
@@ -95,6 +96,9 @@ export function callTokens(call: number, index: number, usage: Usage | undefined
   return out;
 }
 
+/** Whether the call's provider reported usage (input or output): a call without it has nothing to count or price. */
+export const hasUsage = (c: CallTokens): boolean => c.fresh !== undefined || c.output !== undefined;
+
 /** Where the surface was replaced, by event index: a compaction's replace, or another rewrite. */
 export interface ReplaceMark {
   index: number;
@@ -132,11 +136,6 @@ export interface ChartData {
 
 /** The value of a step series at event index `at`: the last point at or before it (0 before the first). */
 export function seriesValueAt(x: ArrayLike<number>, y: ArrayLike<number>, at: number): number {
-  let lo = 0;
-  let hi = x.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (x[mid] <= at) lo = mid + 1; else hi = mid;
-  }
-  return lo === 0 ? 0 : y[lo - 1];
+  const k = countAtOrBelow(x, at);
+  return k === 0 ? 0 : y[k - 1];
 }

@@ -3,7 +3,8 @@ import type { LogEvent } from '../log/types.ts';
 /**
  * What one streamed model output said, in a line (issue #19): the content
  * blocks it opened, the start of its text and reasoning, each tool call's
- * name and the start of its arguments, how it finished; from its
+ * name and the start of its arguments, how it finished (its duration is in the
+ * replay columns' times); from its
  * `assistant/chunk` events (StreamChunk shapes, log-and-surface §2 (d)).
  */
 export interface StreamSummary {
@@ -14,8 +15,6 @@ export interface StreamSummary {
   reasoning: string;
   toolCalls: { id: string | null; name: string | null; arguments: string }[];
   finish: string | null;
-  /** Time from the first chunk to the last, ms. */
-  durationMs: number;
   /** Output tokens its usage chunk reported. */
   outputTokens: number | null;
 }
@@ -26,14 +25,11 @@ const KEEP = 160;
 const add = (s: string, more: unknown) => (s.length >= KEEP || typeof more !== 'string' ? s : (s + more).slice(0, KEEP));
 
 export function summarizeStream(events: readonly LogEvent[]): StreamSummary {
-  const out: StreamSummary = { chunks: 0, blocks: [], text: '', reasoning: '', toolCalls: [], finish: null, durationMs: 0, outputTokens: null };
+  const out: StreamSummary = { chunks: 0, blocks: [], text: '', reasoning: '', toolCalls: [], finish: null, outputTokens: null };
   const calls = new Map<string, StreamSummary['toolCalls'][number]>();
-  let first: number | null = null;
-  let last: number | null = null;
   for (const e of events) {
     if (e.type !== 'assistant/chunk') continue;
     out.chunks++;
-    if (Number.isFinite(e.time)) { first ??= e.time; last = e.time; }
     const c = e.data?.chunk;
     if (typeof c !== 'object' || c === null) continue;
     switch (c.type) {
@@ -52,7 +48,6 @@ export function summarizeStream(events: readonly LogEvent[]): StreamSummary {
       case 'finish': out.finish = typeof c.reason === 'string' ? c.reason : typeof c.reason?.kind === 'string' ? c.reason.kind : null; break;
     }
   }
-  out.durationMs = first !== null && last !== null ? Math.max(0, last - first) : 0;
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { Replacement } from '../surface/types.ts';
 import { SURFACE_CHANGE } from './navigate.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 
 /**
  * Context membership (issue #19): every node that was ever on the surface as
@@ -123,16 +124,8 @@ export function buildMembership({ seq, surfaceChange, count, replacements }: Mem
   };
 }
 
-/** How many entries of an ascending array are ≤ `i`. */
-export function countAtOrBefore(sorted: ArrayLike<number>, i: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= i) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
+/** How many entries of an ascending array are ≤ `i` (the shared count, under the name the lane reads). */
+export const countAtOrBefore = countAtOrBelow;
 
 /** The nodes on the surface after event `i` (those whose bar a line at i crosses), top row first. */
 export function crossedAt(m: Membership, i: number): Uint32Array {

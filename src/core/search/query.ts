@@ -36,8 +36,6 @@ export function parseQuery(text: string): SearchQuery {
   return q;
 }
 
-export const isEmptyQuery = (q: SearchQuery) => q.words.length === 0 && q.type === undefined && q.tool === undefined && q.role === undefined && q.turn === undefined && q.error === undefined;
-
 /** The text of every string value in `value` (keys left out), lower-cased, for word matching. */
 function textOf(value: unknown, out: string[], budget: { left: number }): void {
   if (budget.left <= 0) return;
@@ -101,5 +99,5 @@ export function noteCall(event: LogEvent, callNames: Map<string, string>): void 
 
 /** The words a view should mark in the text it shows (filters mark nothing). */
 export function highlightWords(text: string): string[] {
-  return parseQuery(text).words.filter((w) => w.length > 0);
+  return parseQuery(text).words;
 }

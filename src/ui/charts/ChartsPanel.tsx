@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import { callAtIndex, callColumns, usageColumns } from '../../core/charts/aligned.ts';
-import { seriesValueAt, type ChartData } from '../../core/charts/series.ts';
+import { hasUsage, seriesValueAt, type ChartData } from '../../core/charts/series.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
@@ -75,9 +75,12 @@ function UsageFigure({ data, cursor, seek, turnAt }: { data: ChartData; cursor: 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   const aligned = useMemo(() => [cols.x, cols.estimated, cols.logged, cols.window] as uPlot.AlignedData, [cols]);
-  const peak = cols.estimated.reduce((m, v, i) => (v > cols.estimated[m] ? i : m), 0);
-  const lastCall = [...data.calls].reverse().find((c) => c.prompt !== undefined);
-  const compactions = data.marks.filter((m) => m.compaction).length;
+  // Facts of the whole log, once per log (the cursor moves often; these do not move with it).
+  const { peak, lastCall, compactions } = useMemo(() => ({
+    peak: cols.estimated.reduce((m, v, i) => (v > cols.estimated[m] ? i : m), 0),
+    lastCall: data.calls.findLast((c) => c.prompt !== undefined),
+    compactions: data.marks.filter((m) => m.compaction).length,
+  }), [cols, data]);
   const now = seriesValueAt(data.surface.x, data.surface.tokens, cursor);
   return (
     <figure className="chart" aria-label="Context usage over time">
@@ -136,15 +139,17 @@ function TokensFigure({ data, cursor, seek }: { data: ChartData; cursor: number;
   const atCursor = callAtIndex(data.calls, cursor);
   const shown = hover ?? (atCursor >= 0 ? atCursor : null);
   const call = shown !== null ? data.calls[shown] : undefined;
-  const reported = data.calls.filter((c) => c.fresh !== undefined || c.output !== undefined).length;
-  const sum = (k: 'fresh' | 'cacheRead' | 'cacheWrite' | 'output') => data.calls.reduce((n, c) => n + (c[k] ?? 0), 0);
+  const { reported, totals } = useMemo(() => {
+    const sum = (k: 'fresh' | 'cacheRead' | 'cacheWrite' | 'output') => data.calls.reduce((n, c) => n + (c[k] ?? 0), 0);
+    return { reported: data.calls.filter(hasUsage).length, totals: { fresh: sum('fresh'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite'), output: sum('output') } };
+  }, [data]);
   return (
     <figure className="chart" aria-label="Tokens per model call">
       <h3>Tokens per model call</h3>
       {data.calls.length > 0 && <UplotChart options={options} data={aligned} cursorX={atCursor >= 0 ? atCursor + 1 : null} label="Tokens per model call" />}
       <figcaption>
         {data.calls.length === 0 ? 'No model calls in this log.' : <>
-          {reported} of {data.calls.length} calls reported usage: {tokens(sum('fresh'))} fresh input, {tokens(sum('cacheRead'))} cache read, {tokens(sum('cacheWrite'))} cache write and {tokens(sum('output'))} output tokens in all, stacked per call.
+          {reported} of {data.calls.length} calls reported usage: {tokens(totals.fresh)} fresh input, {tokens(totals.cacheRead)} cache read, {tokens(totals.cacheWrite)} cache write and {tokens(totals.output)} output tokens in all, stacked per call.
           {call && <span className="chart-hover" role="status"> Call {call.call + 1}{hover === null ? ' (at the cursor)' : ''}: {tokens(call.fresh)} fresh, {tokens(call.cacheRead)} cache read, {tokens(call.cacheWrite)} cache write, {tokens(call.output)} output{call.breakReasons.length ? <> · cache prefix broke: {call.breakReasons.join(', ')}</> : call.call > 0 ? ' · extends the previous call' : ''}.</span>}
           {' '}Click a bar to move the cursor to that call.
         </>}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import { callAtIndex } from '../../core/charts/aligned.ts';
 import { callCost, priceFor, type ModelPrice } from '../../core/charts/prices.ts';
-import type { ChartData } from '../../core/charts/series.ts';
+import { hasUsage, type ChartData } from '../../core/charts/series.ts';
 import { usePrices } from './price-store.ts';
 import { cssVar, UplotChart } from './uplot-chart.tsx';
 
@@ -17,8 +17,8 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
   const costs = useMemo(() => data.calls.map((c) => callCost(c, priceFor(table, c.provider, c.model))), [data, table]);
   const cumulative = useMemo(() => { let sum = 0; return costs.map((c) => (sum += c ?? 0)); }, [costs]);
   // A call that reported no usage has nothing to price; one that did, with no price for its model, says so.
-  const reported = (c: ChartData['calls'][number]) => c.fresh !== undefined || c.output !== undefined;
-  const unpriced = useMemo(() => [...new Set(data.calls.filter((c, i) => costs[i] === null && reported(c)).map((c) => (c.model ? `${c.provider ? `${c.provider}/` : ''}${c.model}` : '(no model)')))], [data, costs]);
+  const unpriced = useMemo(() => [...new Set(data.calls.filter((c, i) => costs[i] === null && hasUsage(c)).map((c) => (c.model ? `${c.provider ? `${c.provider}/` : ''}${c.model}` : '(no model)')))], [data, costs]);
+  const priced = useMemo(() => costs.filter((c) => c !== null).length, [costs]);
   const options = useMemo(() => {
     const muted = cssVar('--muted', '#6a7280');
     return {
@@ -41,14 +41,13 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
   }, [data]);
   const aligned = useMemo(() => [data.calls.map((c) => c.call + 1), costs, cumulative] as uPlot.AlignedData, [data, costs, cumulative]);
   const at = callAtIndex(data.calls, cursor);
-  const priced = costs.filter((c) => c !== null).length;
   return (
     <figure className="chart" aria-label="Cost">
       <h3>Cost</h3>
       {data.calls.length > 0 && priced > 0 && <UplotChart options={options} data={aligned} cursorX={at >= 0 ? at + 1 : null} label="Cost" />}
       <figcaption>
         {data.calls.length === 0 ? 'No model calls in this log.' : <>
-          <strong>{usd(cumulative.at(-1) ?? 0)}</strong> in all for the {priced} of {data.calls.length} calls with a price{at >= 0 ? <>; {usd(cumulative[at])} up to the cursor (call {at + 1}: {costs[at] !== null ? usd(costs[at]) : reported(data.calls[at]) ? 'no price' : 'no usage logged'})</> : ''}.
+          <strong>{usd(cumulative.at(-1) ?? 0)}</strong> in all for the {priced} of {data.calls.length} calls with a price{at >= 0 ? <>; {usd(cumulative[at])} up to the cursor (call {at + 1}: {costs[at] !== null ? usd(costs[at]) : hasUsage(data.calls[at]) ? 'no price' : 'no usage logged'})</> : ''}.
           {unpriced.length > 0 && <> No price for {unpriced.join(', ')}: add one below.</>}
           {' '}An estimate from the usage each call logged and the price table; nothing is sent anywhere.
         </>}

@@ -6,6 +6,8 @@ import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
+import { countAtOrBelow } from '../../core/util/sorted.ts';
+import { formatMs } from '../counts.ts';
 import { StreamRow } from './StreamRow.tsx';
 import './events.css';
 import type { RowSummary, SearchProgress, SearchResult } from '../../worker/protocol.ts';
@@ -220,24 +222,20 @@ function rowOfEvent(rows: ArrayLike<number>, runs: Uint32Array, open: ReadonlySe
 /** The next match after `from` in `dir`, wrapping around like a browser's find; null when there is none. */
 function nextMatch(matches: Uint32Array, from: number, dir: 1 | -1): number | null {
   if (!matches.length) return null;
-  let lo = 0;
-  let hi = matches.length;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (matches[m] <= from) lo = m + 1; else hi = m; }
-  // lo: the first match after `from`.
-  if (dir === 1) return lo < matches.length ? matches[lo] : matches[0];
-  const before = matches[lo - 1] === from ? lo - 2 : lo - 1;
+  // The first match after `from`.
+  const after = countAtOrBelow(matches, from);
+  if (dir === 1) return after < matches.length ? matches[after] : matches[0];
+  const before = matches[after - 1] === from ? after - 2 : after - 1;
   return before >= 0 ? matches[before] : matches[matches.length - 1];
 }
 
 /** Which match the cursor is on (-1: none). */
 function matchPosition(matches: Uint32Array, at: number): number {
-  let lo = 0;
-  let hi = matches.length;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (matches[m] < at) lo = m + 1; else hi = m; }
-  return lo < matches.length && matches[lo] === at ? lo : -1;
+  const k = countAtOrBelow(matches, at) - 1;
+  return k >= 0 && matches[k] === at ? k : -1;
 }
 
-const ms = (n: number | null) => (n === null ? '' : n < 1000 ? ` · ${Math.round(n)} ms` : ` · ${(n / 1000).toFixed(1)} s`);
+const ms = (n: number | null) => (n === null ? '' : ` · ${formatMs(n)}`);
 
 /** A call's result (status and time) or a result's call, one click from the other (issue #19). */
 function PairBadge({ pair, isCall }: { pair: NonNullable<RowSummary['pair']>; isCall: boolean }) {

@@ -3,8 +3,8 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
+import { formatMs } from '../counts.ts';
 
-const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /**
  * One streamed model output (chunk events `start`…`end`-1) as one row: what
@@ -29,12 +29,12 @@ export function StreamRow({ start, end, top, height, open, onToggle }: { start: 
   return (
     <div role="row" aria-label={label} aria-expanded={open} className={classes.join(' ')} style={{ transform: `translateY(${top}px)`, height }}
       onClick={() => seek(holdsCursor ? cursor : start)} aria-current={holdsCursor ? 'step' : undefined}
-      title={`${label}, ${seconds(duration)}: click to go to it, ▸ to show its chunks`}>
+      title={`${label}, ${formatMs(duration)}: click to go to it, ▸ to show its chunks`}>
       <span className="seq mono">{col.seq[start]}</span>
       <button className="stream-toggle" aria-label={open ? 'Hide the chunks' : 'Show the chunks'} onClick={(e) => { e.stopPropagation(); onToggle(); }}>{open ? '▾' : '▸'}</button>
       <span className="type mono">stream · {end - start}</span>
       <span className="ts mono">{col.turn[start]}.{col.step[start]}</span>
-      <span className="time mono">{seconds(duration)}</span>
+      <span className="time mono">{formatMs(duration)}</span>
       <span className="preview" title={stream ? `${stream.blocks.length ? `blocks: ${stream.blocks.join(' + ')}. ` : ''}${streamPreview(stream)}` : undefined}>
         {stream ? <>
           {streamPreview(stream)}

@@ -75,7 +75,14 @@ export function RequestsPanel() {
   const tableRows = table.getRowModel().rows;
   // Where the selected call stands in the sorted, filtered table (-1: filtered out).
   const ordered = !view.sort && !filter;
-  const position = useMemo(() => (ordered ? selected : tableRows.findIndex((r) => r.original.index === selected)), [ordered, tableRows, selected]);
+  // Each call's place in the table, once per sort or filter: the selection follows the cursor at every step.
+  const placeOf = useMemo(() => {
+    if (ordered) return null;
+    const at = new Int32Array(rows.length).fill(-1);
+    tableRows.forEach((r, k) => { at[r.original.index] = k; });
+    return at;
+  }, [ordered, tableRows, rows.length]);
+  const position = placeOf ? (selected >= 0 ? placeOf[selected] ?? -1 : -1) : selected;
   const virtualizer = useVirtualizer({ count: tableRows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 } });
   useEffect(() => {
     if (position < 0) return;

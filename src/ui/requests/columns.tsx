@@ -1,7 +1,6 @@
 import { createColumnHelper, type Row } from '@tanstack/react-table';
 import type { RequestRow } from '../../worker/protocol.ts';
 import { callCost, priceFor, type ModelPrice } from '../../core/charts/prices.ts';
-import { callTokens } from '../../core/charts/series.ts';
 
 const col = createColumnHelper<RequestRow>();
 export const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '-');
@@ -41,8 +40,7 @@ export const COLUMNS = [
 
 /** A call's cost from the price table (null: no usage, or no price for its model). */
 export function rowCost(r: RequestRow, prices: readonly ModelPrice[]): number | null {
-  const tokens = callTokens(r.index, r.cutIndex, { inputTokens: r.inputTokens, cacheReadTokens: r.cacheReadTokens, cacheWriteTokens: r.cacheWriteTokens, outputTokens: r.outputTokens }, undefined, []);
-  return callCost(tokens, priceFor(prices, r.provider, r.modelName));
+  return callCost(r.tokens, priceFor(prices, r.tokens.provider, r.tokens.model));
 }
 
 /** The columns with the cost column priced from `prices` (the table is remade when the prices change). */
