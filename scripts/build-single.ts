@@ -30,9 +30,10 @@ try {
   const worker = one((f) => f.startsWith('load.worker') && f.endsWith('.js'), 'worker scripts');
   const css = one((f) => f.endsWith('.css'), 'stylesheets');
   // A static import would need another file, which a page opened from file:// cannot load.
-  if (/(?:^|[;}])\s*import\s*[{*\w]/.test(script) || /\bimport\s*\(/.test(script)) throw new Error('the single-file app script still imports another file');
+  if (/(?:^|[;}])\s*(?:import\s*[{*]|import\s+\w)/.test(script) || /\bimport\s*\(/.test(script)) throw new Error('the single-file app script still imports another file');
   // The worker starts as a classic script from a Blob URL (src/worker/inline-worker.ts): no module syntax.
-  if (/(?:^|[;}])\s*(?:import\s*[{*\w(]|export\s*[{*\w])|\bimport\.meta\b/.test(worker)) throw new Error('the worker bundle uses module syntax; it cannot start as a classic worker');
+  // (A keyword, then a brace, a star, a bracket or a space: a method named importHistory is not an import.)
+  if (/(?:^|[;}])\s*(?:import\s*[{*(]|import\s+\w|export\s*[{*]|export\s+\w)|\bimport\.meta\b/.test(worker)) throw new Error('the worker bundle uses module syntax; it cannot start as a classic worker');
   const html = await singleFileHtml({ css, script, worker }, null);
   fs.writeFileSync(out, html);
   console.log(`dist/dsh-devtools.html: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (the app as one file)`);

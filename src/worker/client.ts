@@ -71,9 +71,23 @@ export class WorkerClient {
 
 let shared: WorkerClient | null = null;
 
-/** The app's one load worker, created on first use. */
+/** A load worker: the single-file app carries the worker's code in the page (issue #22); the built app loads its file. */
+const loadWorker = (): Worker => inlineWorker() ?? new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' });
+
+/**
+ * The app's one load worker, created on first use, with a second copy of it
+ * as its projection helper when the machine has a core to spare (issue #15):
+ * the two talk over their own channel, the page only introduces them.
+ */
 export function workerClient(): WorkerClient {
-  // The single-file app carries the worker's code in the page (issue #22); the built app loads its file.
-  if (!shared) shared = new WorkerClient(inlineWorker() ?? new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' }));
+  if (shared) return shared;
+  const worker = loadWorker();
+  shared = new WorkerClient(worker);
+  if ((globalThis.navigator?.hardwareConcurrency ?? 1) >= 2 && typeof MessageChannel === 'function') {
+    const helper = loadWorker();
+    const channel = new MessageChannel();
+    helper.postMessage({ projectorPort: 'serve', port: channel.port1 }, [channel.port1]);
+    worker.postMessage({ projectorPort: 'use', port: channel.port2 }, [channel.port2]);
+  }
   return shared;
 }

@@ -36,6 +36,10 @@ import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
+import { yieldEvery } from './yield-every.ts';
+import type { Projector, ProjectionJob } from './projector.ts';
+import type { ProjectedLog } from '../core/projections/project-log.ts';
+import { loadRegistry } from '../core/projections/load-registry.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -85,6 +89,17 @@ export class Engine {
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
   private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
+  /** A helper that folds the projection units on another core while a file loads (none: the load folds them). */
+  private projector: Projector | null;
+
+  constructor(options: { projector?: Projector } = {}) {
+    this.projector = options.projector ?? null;
+  }
+
+  /** Attaches the helper (the worker gets its port after it starts). */
+  useProjector(projector: Projector | null): void {
+    this.projector = projector;
+  }
 
   /** `options`: a memory budget in bytes (else the platform's), and the reader's line limit (tests). */
   /** `background`: a refresh of the open log (a followed log grew): queries keep reading the open one until it is done. */
@@ -105,6 +120,8 @@ export class Engine {
     const pauses = yieldEvery(PAUSE_EVERY_MS);
     // The analyses ride on the load's one walk; they are made once the header line is read.
     const made: { riders?: LoadRiders; meta?: { header: LoadSummary['header']; version: number } } = {};
+    // A file (shared with the helper, not copied) is folded for projections on another core meanwhile.
+    const helper = source.kind === 'file' ? this.startHelper(source.file, options.maxLineChars) : null;
     try {
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
@@ -123,17 +140,33 @@ export class Engine {
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading', ...(rows ? { rows } : {}) });
       },
       riders: (meta, store) => {
-        made.riders = loadRiders(meta, totalBytes, store);
+        made.riders = loadRiders(meta, totalBytes, store, { projections: !helper });
         if (!options.background) this.loading = { store, builder: made.riders.replay, sent: 0 };
         made.meta = { header: meta.header, version: meta.version };
         return made.riders.visitors;
       },
     });
     if (token !== this.loadToken) throw new Error('cancelled');
-    return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value());
+    let projected: ProjectedLog | null = null;
+    if (helper) {
+      onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
+      projected = await helperResult(helper, Date.now() - started);
+      if (token !== this.loadToken) throw new Error('cancelled');
+    }
+    return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
     } finally {
+      helper?.cancel();
       pauses.close();
       if (token === this.loadToken) this.loading = null;
+    }
+  }
+
+  /** The helper's job for a file; null without a helper or when the file cannot be handed to it (the load then folds the units). */
+  private startHelper(file: Blob, maxLineChars: number | undefined): ProjectionJob | null {
+    try {
+      return this.projector?.project(file, { maxLineChars }) ?? null;
+    } catch {
+      return null;
     }
   }
 
@@ -147,7 +180,7 @@ export class Engine {
     return { from, columns, typeNames, header: header.header, version: header.version };
   }
 
-  private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void, fingerprint: string): LoadSummary {
+  private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void, fingerprint: string, projected: ProjectedLog | null): LoadSummary {
     const { read } = session;
     if (!read.header && session.loggedCount === 0) {
       // Not a log at all (an image, a PDF, an empty file): keep the open log.
@@ -158,7 +191,7 @@ export class Engine {
     // Whatever throws while the index and the summary are built stops the load with a finding
     // that says where the log ended (issue #18); the open log stays.
     try {
-      return this.summarize(source, session, made, started, fingerprint);
+      return this.summarize(source, session, made, started, fingerprint, projected);
     } catch (err) {
       const last = session.loggedCount - 1;
       const line = last >= 0 ? session.originAt(last)?.line : undefined;
@@ -168,7 +201,7 @@ export class Engine {
   }
 
   /** The loaded log's index and analyses, kept by the engine, and the summary the page gets. */
-  private summarize(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, fingerprint: string): LoadSummary {
+  private summarize(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, fingerprint: string, projected: ProjectedLog | null): LoadSummary {
     const { read } = session;
     // loadSession makes its riders once the header is known, even for a log with no events.
     const r = made.riders!;
@@ -181,10 +214,16 @@ export class Engine {
         return fallback();
       }
     };
+    let projectedBy: LoadSummary['projectedBy'] = 'walk';
     const projections = isolate('projections', () => {
-      const error = r.projectionsGuard.error();
-      if (error) throw error;
-      return r.projections;
+      if (r.projections) {
+        const error = r.projectionsGuard!.error();
+        if (error) throw error;
+        return r.projections;
+      }
+      const made = projectionsOf(read, session, projected);
+      projectedBy = made.by;
+      return made.registry;
     }, () => new ProjectionRegistry(read.header, [], { history: true }));
     const prompts = isolate('the prompt and request analysis', () => {
       // The walk guessed two whole-log facts; a log that breaks the guess is analysed again.
@@ -279,6 +318,7 @@ export class Engine {
         failure: projections.cell(u.key)?.failure ?? null,
       })),
       loadMs: Date.now() - started,
+      projectedBy,
     };
   }
 
@@ -822,6 +862,48 @@ async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<U
   return { chunks: streamChunks(response.body), totalBytes: Number.isFinite(length) && length > 0 ? length : null };
 }
 
+/**
+ * How long a load waits for its helper after its own part is done, beyond
+ * what that part took: a helper that crashed never answers, and the load
+ * then folds the units itself.
+ */
+const HELPER_GRACE_MS = 10_000;
+
+function helperResult(job: ProjectionJob, ownMs: number): Promise<ProjectedLog> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gone = new Promise<ProjectedLog>((resolve) => { timer = setTimeout(() => resolve({ history: null, error: null }), HELPER_GRACE_MS + 2 * ownMs); });
+  return Promise.race([job.result, gone]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The load's projection registry from the helper's history: imported, then
+ * the restore's synthetic events applied, as the walk would have. A helper
+ * that read a different log (the file changed between the two reads) or
+ * sent nothing is not trusted: the units are folded here from the store's
+ * events. A fold that failed in the helper fails here the same way.
+ */
+function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStore>, projected: ProjectedLog | null): { registry: ProjectionRegistry; by: 'helper' | 'store' } {
+  const meta = { header: read.header, version: read.version, dialect: read.dialect };
+  const eventAt = (seq: number) => session.events.bySeq(seq);
+  if (projected?.error && projected.error !== 'cancelled') throw new Error(projected.error);
+  const history = projected?.history;
+  const logged = session.loggedCount;
+  const lastSeq = logged ? session.events.at(logged - 1)!.seq : -1;
+  if (history && history.driven === logged && history.lastSeq === lastSeq) {
+    try {
+      const registry = loadRegistry(meta, eventAt);
+      registry.importHistory(history);
+      for (const event of session.synthetic) registry.apply(event);
+      return { registry, by: 'helper' };
+    } catch {
+      // Units that do not fit (another build of the app in the helper): fold here.
+    }
+  }
+  const registry = loadRegistry(meta, eventAt);
+  for (let i = 0; i < session.events.length; i++) registry.apply(session.events.at(i)!);
+  return { registry, by: 'store' };
+}
+
 /** A session with no events, for the empty analysis a failed one falls back to (never a spread of the real one: its getters walk the log). */
 function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
   return {
@@ -837,33 +919,6 @@ function safeEstimate(message: Message): number {
 
 /** How long a load works before it lets the worker answer the page (rows, events, a cancel). */
 const PAUSE_EVERY_MS = 40;
-
-/**
- * A pause for a long loop: every `ms` of work, a promise that resolves on a
- * new task (a MessageChannel message, not a clamped timer), so the worker's
- * message handler runs in between; null the rest of the time.
- */
-function yieldEvery(ms: number): { pause(): Promise<void> | null; close(): void } {
-  let last = Date.now();
-  // Node (tests, the CLI) has setImmediate; a worker has MessageChannel.
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => void }).setImmediate;
-  const channel = !immediate && typeof MessageChannel === 'function' ? new MessageChannel() : null;
-  return {
-    pause() {
-      const now = Date.now();
-      if (now - last < ms) return null;
-      last = now;
-      return new Promise<void>((resolve) => {
-        if (immediate) immediate(resolve);
-        else if (channel) { channel.port1.onmessage = () => resolve(); channel.port2.postMessage(null); }
-        else setTimeout(resolve, 0);
-      });
-    },
-    close() {
-      channel?.port1.close();
-    },
-  };
-}
 
 const NO_SEQS = new Uint32Array(0);
 

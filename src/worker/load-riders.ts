@@ -1,7 +1,7 @@
 import type { EventStore } from '../core/log/event-store.ts';
 import type { LogMeta } from '../core/log/types.ts';
-import { ProjectionRegistry } from '../core/projections/registry.ts';
-import { generationOf, unitsFor } from '../core/projections/units/index.ts';
+import type { ProjectionRegistry } from '../core/projections/registry.ts';
+import { loadRegistry } from '../core/projections/load-registry.ts';
 import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
@@ -15,8 +15,9 @@ export interface LoadRiders {
   /** The whole-log facts the prompt analysis assumed, and the ones the walk saw. */
   assumed: LogFacts;
   facts: FactsTracker;
-  projections: ProjectionRegistry;
-  projectionsGuard: ReturnType<typeof guardVisitors>;
+  /** Null when a helper worker folds the units (see Projector). */
+  projections: ProjectionRegistry | null;
+  projectionsGuard: ReturnType<typeof guardVisitors> | null;
 }
 
 /**
@@ -24,24 +25,17 @@ export interface LoadRiders {
  * walk. The prompt/request analysis and the projections are each guarded:
  * a failure in one is reported and never stops the walk.
  */
-export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: EventStore): LoadRiders {
+export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: EventStore, options: { projections?: boolean } = {}): LoadRiders {
   const capacity = totalBytes ? totalBytes / BYTES_PER_EVENT : 1024;
   const replay = store ? ReplayBuilder.forStore(store, { capacity }) : new ReplayBuilder({ capacity });
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
   const prompt = startPromptAnalysis(meta, assumed);
   const promptGuard = guardVisitors(prompt.visitors);
-  const projections = new ProjectionRegistry(meta.header, unitsFor(meta.dialect), {
-    // The purity audit (deep freeze, equal-state checks on every event) is for tests and the
-    // CLI; the load's states only ever leave the worker as structured clones.
-    // History keeps a state every few changes and folds the rest again from the store's events.
-    // No listener reads change frames at load (the history is what is kept): no view is made per change.
-    generation: generationOf(meta.dialect), history: true, keepEvents: false, purity: false, frames: false,
-    eventAt: store ? (seq) => store.bySeq(seq) : undefined,
-  });
-  const projectionsGuard = guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
+  const projections = options.projections === false ? null : loadRegistry(meta, store ? (seq) => store.bySeq(seq) : undefined);
+  const projectionsGuard = projections && guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
   return {
-    visitors: [replay, facts, promptGuard.visitor, projectionsGuard.visitor],
+    visitors: projectionsGuard ? [replay, facts, promptGuard.visitor, projectionsGuard.visitor] : [replay, facts, promptGuard.visitor],
     replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard,
   };
 }

@@ -8,6 +8,9 @@ import { isFollowRequest } from './follow-protocol.ts';
 import { answerFolderRequest } from './folder-jobs.ts';
 import { isFolderRequest } from './folder-protocol.ts';
 import type { Request } from './protocol.ts';
+import { browserPort, isProjectorPortMessage } from './projector.ts';
+import { portProjector } from './projector-client.ts';
+import { serveProjections } from './projector-host.ts';
 
 // The page's CSP forbids eval; zod must not JIT its parsers.
 z.config({ jitless: true });
@@ -20,7 +23,12 @@ const compare = new CompareHost(engine);
 const follow = new FollowHost(engine);
 self.onmessage = (e: MessageEvent<Request>) => {
   const post = (msg: unknown, transfer?: Transferable[]) => self.postMessage(msg, transfer ?? []);
-  if (isCompareRequest(e.data)) void compare.handle(e.data, post);
+  // The page pairs this worker with a second copy of it that folds the projection units of each file on another core (issue #15).
+  if (isProjectorPortMessage(e.data)) {
+    const port = browserPort(e.data.port);
+    if (e.data.projectorPort === 'serve') serveProjections(port);
+    else engine.useProjector(portProjector(port));
+  } else if (isCompareRequest(e.data)) void compare.handle(e.data, post);
   else if (isFollowRequest(e.data)) void follow.handle(e.data, post);
   // The single-file app has one worker script: its folder pool runs folder jobs on copies of it (issue #22 × #23).
   else if (isFolderRequest(e.data)) void answerFolderRequest(e.data, post);

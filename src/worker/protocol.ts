@@ -103,6 +103,12 @@ export type Response =
 export interface LoadSummary {
   /** The part of a log read so far (its load still runs): only the events list, timeline and scrubber show it. */
   partial?: true;
+  /**
+   * Who folded the projection units: the load's own walk, a helper worker on
+   * another core (issue #15), or the load from its store after a helper that
+   * did not answer or read another log. The states are the same.
+   */
+  projectedBy?: 'walk' | 'helper' | 'store';
   name: string;
   /** A short hash of the file's first 64 KiB and its size: which log a link was made on (issue #17). */
   fingerprint: string;

@@ -30,12 +30,31 @@ export class ChangeLog {
   /** 4 bytes a change while seqs fit (they always do in practice); 8 past 2^32. */
   private seqs: Uint32Array | Float64Array = new Uint32Array(16);
   /** 1 where change i left a value deep-equal to the one before it (a write of the same value, issue #17). */
-  private same = new Uint8Array(16);
+  private same: Uint8Array = new Uint8Array(16);
   private n = 0;
   /** State after change i, for i a multiple of `every`. */
   private readonly kept: unknown[] = [];
   /** The state after the last change (or the initial one), to compare the next change with. */
   private last: unknown;
+
+  /** The log as plain data (typed arrays trimmed to its length): what a helper worker sends back. */
+  toData(): ChangeLogData {
+    return { every: this.every, seqs: this.seqs.slice(0, this.n), same: this.same.slice(0, this.n), kept: this.kept, last: this.last };
+  }
+
+  /** A log made by another registry's `toData` (the arrays are taken, not copied). */
+  static fromData(data: ChangeLogData): ChangeLog {
+    const log = new ChangeLog(data.every, data.last);
+    if (data.same.length !== data.seqs.length || data.kept.length !== Math.ceil(data.seqs.length / data.every)) {
+      throw new Error(`projection history: ${data.seqs.length} changes, ${data.same.length} flags and ${data.kept.length} kept states do not fit together`);
+    }
+    log.n = data.seqs.length;
+    // Room to grow (a restored log still records the restore's own events).
+    log.seqs = grownTo(data.seqs, Math.max(16, log.n * 2));
+    log.same = grownTo(data.same, Math.max(16, log.n * 2));
+    for (const state of data.kept) log.kept.push(state);
+    return log;
+  }
 
   /**
    * `every` = 1 keeps every state (no re-fold ever needed). `initial` is the
@@ -122,6 +141,15 @@ export class ChangeLog {
     }
     return state;
   }
+}
+
+/** A ChangeLog as plain, structured-cloneable data. */
+export interface ChangeLogData {
+  every: number;
+  seqs: Uint32Array | Float64Array;
+  same: Uint8Array;
+  kept: unknown[];
+  last: unknown;
 }
 
 /** The state a cell had after driving `seq` (the last change at or before it). */

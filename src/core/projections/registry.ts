@@ -1,7 +1,7 @@
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
-import { ChangeLog, stateAt, type Cell } from './cell.ts';
+import { ChangeLog, stateAt, type Cell, type ChangeLogData } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
 import { coversKind, kindOf, unitReads } from './reads.ts';
 import type {
@@ -52,6 +52,18 @@ export interface CellInfo {
 }
 
 type Listener = (change: ProjectionChange) => void;
+
+/**
+ * A registry's recorded history as plain data (structured-cloneable): what a
+ * helper worker that drove the units sends back, so the load's own registry
+ * continues from it (issue #15: the units fold on another core).
+ */
+export interface RegistryHistory {
+  /** Events driven, and the seq of the last one. */
+  driven: number;
+  lastSeq: number;
+  cells: { key: string; stateVersion: number; state: unknown; observedSeq: number; failure: ProjectionFailure | null; log: ChangeLogData }[];
+}
 
 interface Registration {
   unit: AnyUnit;
@@ -245,6 +257,40 @@ export class ProjectionRegistry {
    */
   private watermark(cell: Cell): number {
     return cell.failure?.kind === 'threw' ? cell.observedSeq : this.lastDriven;
+  }
+
+  /** Every cell's state, watermark, failure and change log (needs `history`, no kept events). */
+  exportHistory(): RegistryHistory {
+    if (!this.options.history || this.options.keepEvents) throw new Error('exportHistory needs a registry with history and without kept events');
+    this.buildCells();
+    return {
+      driven: this.driven,
+      lastSeq: this.lastDriven,
+      cells: [...this.registrations.values()].map(({ unit, cell }) => ({
+        key: unit.key, stateVersion: unit.stateVersion, state: cell!.state, observedSeq: cell!.observedSeq, failure: cell!.failure, log: cell!.history!.toData(),
+      })),
+    };
+  }
+
+  /**
+   * Continues from another registry's history, as if this one had driven
+   * those events (before any event of its own): the same units, in the same
+   * order and versions, or it throws.
+   */
+  importHistory(history: RegistryHistory): void {
+    if (this.driven !== 0) throw new Error('importHistory on a registry that has driven events');
+    if (!this.options.history || this.options.keepEvents) throw new Error('importHistory needs a registry with history and without kept events');
+    const regs = [...this.registrations.values()];
+    const mismatch = history.cells.length !== regs.length || history.cells.some((c, i) => c.key !== regs[i].unit.key || c.stateVersion !== regs[i].unit.stateVersion);
+    if (mismatch) throw new Error(`projection history of units [${history.cells.map((c) => c.key).join(', ')}] does not fit units [${regs.map((r) => r.unit.key).join(', ')}]`);
+    history.cells.forEach((c, i) => {
+      const reg = regs[i];
+      reg.cell = { state: c.state, observedSeq: c.observedSeq, views: [undefined, undefined], failure: c.failure, history: ChangeLog.fromData(c.log) };
+      const also = c.failure?.kind === 'threw' ? null : reg.unit.alsoReads?.(c.state);
+      if (also) this.eager.set(reg, also);
+    });
+    this.driven = history.driven;
+    this.lastDriven = history.lastSeq;
   }
 
   applyAll(events: readonly LogEvent[]): void {

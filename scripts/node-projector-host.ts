@@ -1,0 +1,15 @@
+import { parentPort } from 'node:worker_threads';
+import v8 from 'node:v8';
+import { serveProjections } from '../src/worker/projector-host.ts';
+
+// The helper's own heap, sampled while it works (it is not the main thread's to count):
+// the peak of each job goes back with a message of its own.
+let peak = 0;
+const sample = () => { peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
+const base = () => v8.getHeapStatistics().used_heap_size;
+let floor = base();
+setInterval(sample, 10).unref();
+const port = parentPort!;
+serveProjections({ postMessage: (m, t) => port.postMessage(m, t as never), onMessage: (l) => port.on('message', (m) => { if (m?.projector === 'project') { floor = base(); peak = floor; } l(m); }) }, {
+  onDone: () => { sample(); port.postMessage({ projectorMemory: { peakBytes: peak - floor } }); },
+});

@@ -1,0 +1,21 @@
+import { Worker } from 'node:worker_threads';
+import type { PortLike, Projector } from '../src/worker/projector.ts';
+import { portProjector } from '../src/worker/projector-client.ts';
+
+/**
+ * The app's projection helper for Node (the bench): a worker thread running
+ * the same host as the app's second load worker. Started once, before any
+ * timing, as the app starts its helper with the page.
+ */
+export async function nodeProjector(): Promise<{ projector: Projector; lastPeakBytes(): number; close(): Promise<void> }> {
+  const worker = new Worker(new URL('./node-projector-worker.mjs', import.meta.url));
+  let peakBytes = 0;
+  const listeners: ((data: unknown) => void)[] = [];
+  worker.on('message', (m) => {
+    if (m?.projectorMemory) peakBytes = m.projectorMemory.peakBytes;
+    else for (const l of listeners) l(m);
+  });
+  await new Promise<void>((resolve, reject) => { worker.once('online', () => resolve()); worker.once('error', reject); });
+  const port: PortLike = { postMessage: (m, t) => worker.postMessage(m, t as never), onMessage: (l) => void listeners.push(l) };
+  return { projector: portProjector(port), lastPeakBytes: () => peakBytes, close: async () => { await worker.terminate(); } };
+}

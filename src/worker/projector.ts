@@ -1,0 +1,49 @@
+import type { ProjectedLog } from '../core/projections/project-log.ts';
+
+/**
+ * A helper that folds the projection units over a log on another core while
+ * the load reads, folds and indexes it (issue #15). The load hands it the
+ * file it reads (a Blob is shared, not copied) and imports the history it
+ * sends back; with no helper, or one that fails, the load folds the units
+ * itself — the result is the same either way.
+ */
+export interface Projector {
+  project(file: Blob, options: { maxLineChars?: number }): ProjectionJob;
+}
+
+export interface ProjectionJob {
+  /** Settles with the history, or with `error` set; never rejects. */
+  result: Promise<ProjectedLog>;
+  cancel(): void;
+}
+
+/** What a load sends its helper, and what comes back. */
+export type ProjectorRequest =
+  | { projector: 'project'; id: number; file: Blob; maxLineChars?: number }
+  | { projector: 'cancel'; id: number };
+export interface ProjectorReply { projector: 'done'; id: number; projected: ProjectedLog }
+
+/** One end of a message channel, as a browser MessagePort or a Node worker port is adapted to it. */
+export interface PortLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onMessage(listener: (data: unknown) => void): void;
+}
+
+/** A browser MessagePort (or a Worker) as a PortLike. */
+export function browserPort(port: MessagePort | Worker): PortLike {
+  return {
+    postMessage: (message, transfer) => port.postMessage(message, transfer ?? []),
+    onMessage: (listener) => { port.onmessage = (e: MessageEvent) => listener(e.data); },
+  };
+}
+
+/** The buffers of a history's change logs: moved to the load, not copied. */
+export function historyTransfer(projected: ProjectedLog): Transferable[] {
+  return projected.history?.cells.flatMap((c) => [c.log.seqs.buffer, c.log.same.buffer] as ArrayBuffer[]) ?? [];
+}
+
+/** The page hands each of two load workers one end of a channel: one serves, one uses the helper. */
+export interface ProjectorPortMessage { projectorPort: 'serve' | 'use'; port: MessagePort }
+
+export const isProjectorPortMessage = (data: unknown): data is ProjectorPortMessage =>
+  typeof data === 'object' && data !== null && 'projectorPort' in data && 'port' in data;

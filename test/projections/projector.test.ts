@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { projectLog } from '../../src/core/projections/project-log.ts';
+import { loadRegistry } from '../../src/core/projections/load-registry.ts';
+import { readLog } from '../../src/core/log/reader.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import type { Projector } from '../../src/worker/projector.ts';
+import { loadBothWays, projectionAnswers } from '../helpers/projector-pair.ts';
+
+/**
+ * The projection helper (issue #15): a second worker folds the units over
+ * the same file while the load reads it, and the load imports its history.
+ * Whatever path the states take, every answer the page gets is the one the
+ * load's own walk gives.
+ */
+const shapes = {
+  'rc.8 with packed chunk rows': generateLog({ dialect: 'v0', seed: 3, turns: 8 }).text,
+  'format 4': generateLog({ dialect: 'v4', seed: 4, turns: 8 }).text,
+  'format 4, 0.2.1 vocabulary': generateLog({ dialect: 'v4', seed: 5, turns: 6, dsh021: true }).text,
+  'long session, never compacted': generateLog({ dialect: 'v4', seed: 6, turns: 3, long: true }).text,
+  'ends inside a turn (the restore appends closers)': generateLog({ dialect: 'v4', seed: 7, turns: 4, openLastTurn: true }).text,
+};
+
+const sample = (count: number) => [...new Set([0, 1, Math.floor(count / 3), Math.floor(count / 2), count - 2, count - 1])].filter((i) => i >= 0 && i < count);
+
+describe('projection helper', () => {
+  it.each(Object.entries(shapes))('%s: the helper\'s history gives the walk\'s answers', async (_shape, text) => {
+    const { walk, helped } = await loadBothWays(text);
+    expect(walk.summary.projectedBy).toBe('walk');
+    expect(helped.summary.projectedBy).toBe('helper');
+    expect(helped.summary.count).toBe(walk.summary.count);
+    const indexes = sample(walk.summary.count);
+    expect(projectionAnswers(helped.engine, helped.summary, indexes)).toEqual(projectionAnswers(walk.engine, walk.summary, indexes));
+    // Not an empty comparison: units changed along the log.
+    expect(walk.summary.projectionUnits.some((u) => u.changes.length > 5)).toBe(true);
+  });
+
+  it('the restore\'s synthetic events reach the imported registry', async () => {
+    const { walk, helped } = await loadBothWays(shapes['ends inside a turn (the restore appends closers)']);
+    expect(walk.summary.syntheticCount).toBeGreaterThan(0);
+    const last = walk.summary.count - 1;
+    expect(helped.engine.projectionsAtIndex(last)).toEqual(walk.engine.projectionsAtIndex(last));
+    const changedBySynthetic = walk.summary.projectionUnits.filter((u) => u.changes.some((seq) => seq > walk.summary.lastSeq));
+    expect(changedBySynthetic.length).toBeGreaterThan(0);
+  });
+
+  it('a helper that read another log is not trusted: the load folds the units from its store', async () => {
+    const text = shapes['format 4'];
+    const other = generateLog({ dialect: 'v4', seed: 99, turns: 3 }).text;
+    const wrongLog: Projector = { project: () => ({ result: projectLog([new TextEncoder().encode(other)]), cancel() {} }) };
+    const walk = new Engine();
+    const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+    const misled = new Engine({ projector: wrongLog });
+    const summary = await misled.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+    expect(summary.projectedBy).toBe('store');
+    const indexes = sample(summary.count);
+    expect(projectionAnswers(misled, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
+  });
+
+  it('a fold that throws in the helper is the finding the walk gives', async () => {
+    const failing: Projector = { project: () => ({ result: Promise.resolve({ history: null, error: 'unit exploded' }), cancel() {} }) };
+    const engine = new Engine({ projector: failing });
+    const summary = await engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, () => {});
+    expect(summary.diagnostics.find((d) => d.code === 'analysis.failed')?.message).toContain('unit exploded');
+    expect(summary.count).toBeGreaterThan(0);
+  });
+
+  it('projectLog drives each committed event once, and its history continues where it stopped', async () => {
+    const text = shapes['rc.8 with packed chunk rows'];
+    const projected = await projectLog([new TextEncoder().encode(text)]);
+    const read = await readLog([new TextEncoder().encode(text)], { retainEvents: true });
+    expect(projected.error).toBeNull();
+    expect(projected.history!.driven).toBe(read.events.length);
+    expect(projected.history!.lastSeq).toBe(read.events.at(-1)!.seq);
+    // Imported, then driven by nothing more: each unit's state equals a registry that drove every event itself.
+    const bySeq = new Map(read.events.map((e) => [e.seq, e]));
+    const direct = loadRegistry(read, (s) => bySeq.get(s));
+    for (const e of read.events) direct.apply(e);
+    const imported = loadRegistry(read, (s) => bySeq.get(s));
+    imported.importHistory(projected.history!);
+    expect(imported.snapshot()).toEqual(direct.snapshot());
+    for (const seq of [0, 10, Math.floor(read.events.length / 2), read.events.at(-1)!.seq]) expect(imported.snapshotAt(seq)).toEqual(direct.snapshotAt(seq));
+    for (const u of direct.units) expect(Array.from(imported.changeSeqsWhere(u.key, false))).toEqual(Array.from(direct.changeSeqsWhere(u.key, false)));
+  });
+
+  it('an import refuses a history of other units', async () => {
+    const v0 = await projectLog([new TextEncoder().encode(shapes['rc.8 with packed chunk rows'])]);
+    const read = await readLog([new TextEncoder().encode(shapes['format 4, 0.2.1 vocabulary'])], { retainEvents: false });
+    const registry = loadRegistry(read, undefined);
+    expect(() => registry.importHistory(v0.history!)).toThrow(/does not fit/);
+  });
+});
