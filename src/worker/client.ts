@@ -75,15 +75,31 @@ let shared: WorkerClient | null = null;
 const loadWorker = (): Worker => inlineWorker() ?? new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' });
 
 /**
+ * Cores a load keeps busy besides the helper: the page (it draws the part read
+ * so far), the load worker, and the engines' own collector threads. On a
+ * 2-core machine a helper only takes turns with them (measured in the perf
+ * browser case: no faster), so it starts from 4 cores.
+ */
+export const HELPER_MIN_CORES = 4;
+
+/** Cores to spare, unless the link says otherwise (`?helper=0` or `?helper=1`: to compare the two loads). */
+function helperWanted(): boolean {
+  if (typeof MessageChannel !== 'function') return false;
+  const asked = new URLSearchParams(globalThis.location?.search ?? '').get('helper');
+  if (asked === '0' || asked === '1') return asked === '1';
+  return (globalThis.navigator?.hardwareConcurrency ?? 1) >= HELPER_MIN_CORES;
+}
+
+/**
  * The app's one load worker, created on first use, with a second copy of it
- * as its projection helper when the machine has a core to spare (issue #15):
+ * as its projection helper when the machine has cores to spare (issue #15):
  * the two talk over their own channel, the page only introduces them.
  */
 export function workerClient(): WorkerClient {
   if (shared) return shared;
   const worker = loadWorker();
   shared = new WorkerClient(worker);
-  if ((globalThis.navigator?.hardwareConcurrency ?? 1) >= 2 && typeof MessageChannel === 'function') {
+  if (helperWanted()) {
     const helper = loadWorker();
     const channel = new MessageChannel();
     helper.postMessage({ projectorPort: 'serve', port: channel.port1 }, [channel.port1]);

@@ -39,3 +39,20 @@ export async function surfaceAsShown(page: Page, expected: readonly number[]): P
   // What the page shows, read as the whole list when it agrees with it (else as itself, for the failure message).
   return count === expected.length && listed.length > 0 && listed.every((s, i) => s === expected[i]) ? [...expected] : listed;
 }
+
+/**
+ * The open log's projections were folded by the helper worker when the
+ * machine has cores to spare (issue #15), by the load itself otherwise:
+ * read from the Diagnostics panel's load line, which says which it was.
+ */
+export async function assertProjectedAsCoresAllow(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: /Diagnostics/ }).click();
+  const line = await page.getByLabel('Load time').innerText({ timeout: 10000 });
+  const cores = (await page.evaluate('navigator.hardwareConcurrency')) as number;
+  const asked = new URL(page.url()).searchParams.get('helper');
+  // The app's rule (src/worker/client.ts HELPER_MIN_CORES): the page and the load worker keep two cores busy; the link may force it.
+  const helped = asked === '1' || (asked !== '0' && cores >= 4);
+  const expected = helped ? 'projections folded on a second core' : 'projections folded by the load';
+  if (!line.includes(expected)) throw new Error(`with ${cores} cores${asked ? ` and helper=${asked}` : ''} the load line should say "${expected}"; it says "${line}"`);
+  return line;
+}

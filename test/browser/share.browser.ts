@@ -15,7 +15,7 @@ import { packLog, unpackLog } from '../../src/core/share/pack-log.ts';
 import { appPartsFromHtml, embeddedLogOfHtml, singleFileHtml } from '../../src/core/share/single-file.ts';
 import { fromBase64 } from '../../src/core/share/base64.ts';
 import { logWithSecrets, PLANTED_TEXTS } from '../helpers/planted-secrets.ts';
-import { gotoSeq, openFile, ready, surfaceNodeSeqs } from './helpers.ts';
+import { assertProjectedAsCoresAllow, gotoSeq, openFile, ready, surfaceNodeSeqs } from './helpers.ts';
 
 type Ctx = { page: Page; context: BrowserContext; baseUrl: string; allowOrigin: (o: string) => void; shot: (name: string) => Promise<unknown> };
 type Case = (ctx: Ctx) => Promise<void>;
@@ -24,7 +24,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-share-'));
 const secretsLog = logWithSecrets();
 
 /** Opens a file:// page, recording every request it makes and every CSP violation it reports. */
-async function openFromDisk(ctx: Ctx, file: string): Promise<{ requests: string[]; violations: () => Promise<string[]> }> {
+async function openFromDisk(ctx: Ctx, file: string, query = ''): Promise<{ requests: string[]; violations: () => Promise<string[]> }> {
   ctx.allowOrigin(`file://${path.dirname(file)}`);
   const requests: string[] = [];
   ctx.page.on('request', (r) => requests.push(r.url()));
@@ -33,7 +33,7 @@ async function openFromDisk(ctx: Ctx, file: string): Promise<{ requests: string[
     w.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  await ctx.page.goto(`file://${file}`);
+  await ctx.page.goto(`file://${file}${query}`);
   return { requests, violations: () => ctx.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations) };
 }
 
@@ -55,7 +55,7 @@ const cursorAt = (page: Page, seq: number) => page.getByLabel('Cursor position')
 
 /** No request but the file itself and the worker's Blob URL; no CSP violation. */
 async function assertOffline(file: string, seen: { requests: string[]; violations: () => Promise<string[]> }): Promise<void> {
-  const others = seen.requests.filter((u) => u !== `file://${file}` && !u.startsWith(`file://${file}#`) && !u.startsWith('blob:'));
+  const others = seen.requests.filter((u) => u !== `file://${file}` && !u.startsWith(`file://${file}#`) && !u.startsWith(`file://${file}?`) && !u.startsWith('blob:'));
   assert.deepEqual(others, [], 'requests besides the file and its worker');
   assert.ok(seen.requests.some((u) => u.startsWith('blob:')), 'the worker started from a Blob URL');
   assert.deepEqual(await seen.violations(), [], 'CSP violations');
@@ -224,10 +224,12 @@ export const shareTests: Record<string, Case> = {
   async 'share: the single-file app alone (dist/dsh-devtools.html) opens from file:// empty, and opens a log'(ctx) {
     const file = path.join(tmp, 'dsh-devtools.html');
     fs.copyFileSync(path.resolve('dist', 'dsh-devtools.html'), file);
-    const seen = await openFromDisk(ctx, file);
+    // With the projection helper asked for (it starts from 4 cores): its two workers are copies of the one inline worker.
+    const seen = await openFromDisk(ctx, file, '?helper=1');
     await ctx.page.getByRole('heading', { name: 'DSH Devtools' }).waitFor();
     await openFile(ctx.page, 'secrets.jsonl', Buffer.from(secretsLog));
     await ready(ctx.page);
+    await assertProjectedAsCoresAllow(ctx.page);
     await assertOffline(file, seen);
   },
 };

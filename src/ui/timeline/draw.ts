@@ -60,9 +60,13 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
 
   // Turn bands, alternating shades.
   let bandStart = first;
+  let bandPixel = -1;
   for (let i = first; i <= last; i++) {
     if (i === last || (i > first && col.turn[i] !== col.turn[i - 1])) {
-      if (col.turn[bandStart] % 2 === 1) {
+      const px = Math.floor(x(bandStart));
+      // A band inside one pixel column that already has one adds nothing visible.
+      if (col.turn[bandStart] % 2 === 1 && !(px === bandPixel && Math.floor(x(i)) === px)) {
+        bandPixel = px;
         g.fillStyle = dark ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.04)';
         g.fillRect(x(bandStart), 0, Math.max(1, x(i) - x(bandStart)), replaceTop);
       }
@@ -86,10 +90,14 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
     g.restore();
   }
   // Step bands: a thin strip under the turn labels, alternating per step within a turn.
+  // A long session has tens of thousands of steps: one band per pixel column where they are narrower.
   let stepStart = first;
+  let stepPixel = -1;
   for (let i = first; i <= last; i++) {
     if (i === last || (i > first && (col.step[i] !== col.step[i - 1] || col.turn[i] !== col.turn[i - 1]))) {
-      if (col.step[stepStart] > 0) {
+      const px = Math.floor(x(stepStart));
+      if (col.step[stepStart] > 0 && !(px === stepPixel && Math.floor(x(i)) === px)) {
+        stepPixel = px;
         g.fillStyle = col.step[stepStart] % 2 === 1 ? (dark ? 'rgba(110,161,255,0.35)' : 'rgba(47,111,235,0.28)') : (dark ? 'rgba(110,161,255,0.15)' : 'rgba(47,111,235,0.12)');
         g.fillRect(x(stepStart), TOP - 3, Math.max(1, x(i) - x(stepStart) - 1), 2);
       }
