@@ -91,6 +91,8 @@ export class Engine {
   private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
   /** A helper that folds the projection units on another core while a file loads (none: the load folds them). */
   private projector: Projector | null;
+  /** The running load's job on the helper (a cancel stops it too). */
+  private helperJob: ProjectionJob | null = null;
 
   constructor(options: { projector?: Projector } = {}) {
     this.projector = options.projector ?? null;
@@ -122,6 +124,7 @@ export class Engine {
     const made: { riders?: LoadRiders; meta?: { header: LoadSummary['header']; version: number } } = {};
     // A file (shared with the helper, not copied) is folded for projections on another core meanwhile.
     const helper = source.kind === 'file' ? this.startHelper(source.file, options.maxLineChars) : null;
+    if (helper) this.helperJob = helper;
     try {
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
@@ -159,6 +162,7 @@ export class Engine {
     return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
     } finally {
       helper?.cancel();
+      if (this.helperJob === helper) this.helperJob = null;
       pauses.close();
       if (token === this.loadToken) this.loading = null;
     }
@@ -327,6 +331,7 @@ export class Engine {
 
   cancel(): void {
     this.loadToken++;
+    this.helperJob?.cancel();
   }
 
   /** A log is being opened (not a background refresh): a refresh must not cancel it. */

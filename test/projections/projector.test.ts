@@ -57,6 +57,18 @@ describe('projection helper', () => {
     expect(projectionAnswers(misled, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
   });
 
+  it('a cancel while the load waits for its helper stops both at once', async () => {
+    let cancelled = 0;
+    let settle: (p: { history: null; error: string }) => void = () => {};
+    // A helper that answers only when told to stop.
+    const silent: Projector = { project: () => ({ result: new Promise((resolve) => { settle = resolve; }), cancel() { cancelled++; settle({ history: null, error: 'cancelled' }); } }) };
+    const engine = new Engine({ projector: silent });
+    // Without the cancel reaching the helper, the load would wait out its grace (over 10 s: past this test's timeout).
+    const load = engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, (p) => { if (p.phase === 'indexing') engine.cancel(); });
+    await expect(load).rejects.toThrow(/cancelled/);
+    expect(cancelled).toBeGreaterThan(0);
+  }, 8000);
+
   it('a fold that throws in the helper is the finding the walk gives', async () => {
     const failing: Projector = { project: () => ({ result: Promise.resolve({ history: null, error: 'unit exploded' }), cancel() {} }) };
     const engine = new Engine({ projector: failing });
