@@ -76,7 +76,9 @@ example: dsh-devtools open session.jsonl --at 120`,
       if (target.entries.length > SHOWN + 1) console.error(`  … and ${target.entries.length - SHOWN - 1} more (served too)`);
     }
     if (!values['no-browser']) {
-      const failed = await openBrowser(url);
+      // A Ctrl-C while the browser starts ends the wait too: the launcher's own timer and child keep
+      // nothing alive, so awaiting it alone after the server closed would leave the command unsettled.
+      const failed = await Promise.race([openBrowser(url), stopped.then(() => null)]);
       if (failed) console.error(`open: could not start a browser (${failed}); open the URL above yourself`);
     }
     await stopped;
