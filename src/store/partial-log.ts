@@ -23,6 +23,8 @@ export class PartialLog {
       const size = Math.max(this.columns.seq.length * 2, this.n + count);
       this.columns = mapColumns(this.columns, (a) => grownTo(a, size));
     }
+    // Seqs past 2^32 - 1 come as 8-byte numbers (replay-index.ts SeqColumn): the page's column follows.
+    if (add.seq instanceof Float64Array && this.columns.seq instanceof Uint32Array) this.columns.seq = Float64Array.from(this.columns.seq);
     const c = this.columns;
     for (const key of Object.keys(add) as (keyof ReplayColumns)[]) (c[key] as { set(a: ArrayLike<number>, at: number): void }).set(add[key], rows.from);
     this.n = rows.from + count;

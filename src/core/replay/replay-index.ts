@@ -24,8 +24,11 @@ import { stepKey } from '../util/step-key.ts';
  * a rule.
  */
 
+/** Seqs, 4 bytes each while they fit (they always do in practice), 8 past 2^32 - 1. */
+export type SeqColumn = Uint32Array | Float64Array;
+
 export interface ReplayColumns {
-  seq: Float64Array;
+  seq: SeqColumn;
   typeId: Uint16Array;
   family: Uint8Array;
   turn: Int32Array;
@@ -131,7 +134,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const capacity = options.capacity ?? 1024;
     const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
-      seq: new Float64Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
+      seq: new Uint32Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
       turn: new Int32Array(c), step: new Int32Array(c), time: new Float64Array(c),
       surfaceChange: new Uint8Array(c), requestCut: new Uint8Array(c), synthetic: new Uint8Array(c),
     };
@@ -230,6 +233,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   /** Writes one event's row; the open turn/step as the boundaries say, so every event sorts into one band. */
   private put(seq: number, typeId: number, family: number, time: number, change: number, cut: boolean): number {
     if (this.n === this.columns.seq.length) this.grow();
+    if (seq > 0xffffffff && this.columns.seq instanceof Uint32Array) this.columns.seq = Float64Array.from(this.columns.seq);
     const i = this.n++;
     const c = this.columns;
     c.seq[i] = seq;
