@@ -15,7 +15,8 @@ export async function nodeProjector(): Promise<{ projector: Projector; lastPeakB
     if (m?.projectorMemory) peakBytes = m.projectorMemory.peakBytes;
     else for (const l of listeners) l(m);
   });
-  await new Promise<void>((resolve, reject) => { worker.once('online', () => resolve()); worker.once('error', reject); });
   const port: PortLike = { postMessage: (m, t) => worker.postMessage(m, t as never), onMessage: (l) => void listeners.push(l) };
-  return { projector: portProjector(port), lastPeakBytes: () => peakBytes, close: async () => { await worker.terminate(); } };
+  const projector = portProjector(port);
+  await Promise.race([projector.whenReady, new Promise((_resolve, reject) => worker.once('error', reject))]);
+  return { projector, lastPeakBytes: () => peakBytes, close: async () => { await worker.terminate(); } };
 }

@@ -37,7 +37,7 @@ import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type
 import type { ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
 import { yieldEvery } from './yield-every.ts';
-import type { Projector, ProjectionJob } from './projector.ts';
+import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
 import type { ProjectedLog } from '../core/projections/project-log.ts';
 import { loadRegistry } from '../core/projections/load-registry.ts';
 
@@ -156,7 +156,7 @@ export class Engine {
     let projected: ProjectedLog | null = null;
     if (helper) {
       onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
-      projected = await helperResult(helper, Date.now() - started);
+      projected = await helperResult(helper);
       if (token !== this.loadToken) throw new Error('cancelled');
     }
     return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
@@ -871,15 +871,19 @@ async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<U
 }
 
 /**
- * How long a load waits for its helper after its own part is done, beyond
- * what that part took: a helper that crashed never answers, and the load
- * then folds the units itself.
+ * The helper's answer, or nothing once it has been silent for
+ * HELPER_SILENCE_MS (a helper that crashed never answers; the load then
+ * folds the units itself). A working helper says so every few hundred ms.
  */
-const HELPER_GRACE_MS = 10_000;
-
-function helperResult(job: ProjectionJob, ownMs: number): Promise<ProjectedLog> {
+function helperResult(job: ProjectionJob): Promise<ProjectedLog> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const gone = new Promise<ProjectedLog>((resolve) => { timer = setTimeout(() => resolve({ history: null, error: null }), HELPER_GRACE_MS + 2 * ownMs); });
+  const gone = new Promise<ProjectedLog>((resolve) => {
+    const check = () => {
+      if (Date.now() - job.lastHeard() > HELPER_SILENCE_MS) resolve({ history: null, error: null });
+      else timer = setTimeout(check, HELPER_HEARTBEAT_MS);
+    };
+    check();
+  });
   return Promise.race([job.result, gone]).finally(() => clearTimeout(timer));
 }
 

@@ -1,28 +1,43 @@
 import type { ProjectedLog } from '../core/projections/project-log.ts';
 import type { PortLike, Projector, ProjectorReply, ProjectorRequest } from './projector.ts';
 
-/** The load's side of a helper reached through a port: one job at a time is live, a new one cancels the last. */
-export function portProjector(port: PortLike): Projector {
+/**
+ * The load's side of a helper reached through a port: one job at a time is
+ * live, a new one cancels the last. Until the helper has said it started, it
+ * is not asked (a worker that failed to start never answers).
+ */
+export function portProjector(port: PortLike): Projector & { whenReady: Promise<void> } {
   let nextId = 1;
-  const waiting = new Map<number, (p: ProjectedLog) => void>();
+  let ready = false;
+  let markReady = () => {};
+  const whenReady = new Promise<void>((resolve) => { markReady = resolve; });
+  const waiting = new Map<number, { resolve: (p: ProjectedLog) => void; heard: number }>();
   port.onMessage((data) => {
     const reply = data as ProjectorReply;
-    if (reply?.projector !== 'done') return;
-    waiting.get(reply.id)?.(reply.projected);
-    waiting.delete(reply.id);
+    if (reply?.projector === 'ready') { ready = true; markReady(); }
+    else if (reply?.projector === 'alive') { const job = waiting.get(reply.id); if (job) job.heard = Date.now(); }
+    else if (reply?.projector === 'done') {
+      waiting.get(reply.id)?.resolve(reply.projected);
+      waiting.delete(reply.id);
+    }
   });
   const send = (request: ProjectorRequest) => port.postMessage(request);
   return {
+    whenReady,
     project(file, options) {
+      if (!ready) throw new Error('the projection helper has not started');
       const id = nextId++;
-      const result = new Promise<ProjectedLog>((resolve) => waiting.set(id, resolve));
+      const job = { resolve: (_p: ProjectedLog) => {}, heard: Date.now() };
+      const result = new Promise<ProjectedLog>((resolve) => { job.resolve = resolve; });
+      waiting.set(id, job);
       send({ projector: 'project', id, file, ...(options.maxLineChars !== undefined ? { maxLineChars: options.maxLineChars } : {}) });
       return {
         result,
+        lastHeard: () => job.heard,
         cancel() {
           if (!waiting.has(id)) return;
           send({ projector: 'cancel', id });
-          waiting.get(id)!({ history: null, error: 'cancelled' });
+          job.resolve({ history: null, error: 'cancelled' });
           waiting.delete(id);
         },
       };

@@ -1,5 +1,5 @@
 import { projectLog, type ProjectedLog } from '../core/projections/project-log.ts';
-import { historyTransfer, type PortLike, type ProjectorRequest } from './projector.ts';
+import { HELPER_HEARTBEAT_MS, historyTransfer, type PortLike, type ProjectorReply, type ProjectorRequest } from './projector.ts';
 import { streamChunks } from './stream-chunks.ts';
 import { yieldEvery } from './yield-every.ts';
 
@@ -13,6 +13,7 @@ const PAUSE_EVERY_MS = 40;
  */
 export function serveProjections(port: PortLike, hooks: { onDone?(projected: ProjectedLog): void } = {}): void {
   let current = 0;
+  const reply = (message: ProjectorReply, transfer?: Transferable[]) => port.postMessage(message, transfer);
   port.onMessage((data) => {
     const request = data as ProjectorRequest;
     if (request?.projector === 'cancel') { if (current === request.id) current = 0; return; }
@@ -20,15 +21,23 @@ export function serveProjections(port: PortLike, hooks: { onDone?(projected: Pro
     const { id } = request;
     current = id;
     const pauses = yieldEvery(PAUSE_EVERY_MS);
-    void projectLog(streamChunks(request.file.stream()), { cancelled: () => current !== id, pause: pauses.pause, maxLineChars: request.maxLineChars })
+    // Each pause is a chance to say the job is alive (a load gives up on a silent helper).
+    let said = Date.now();
+    const pause = () => {
+      const now = Date.now();
+      if (now - said >= HELPER_HEARTBEAT_MS) { said = now; reply({ projector: 'alive', id }); }
+      return pauses.pause();
+    };
+    void projectLog(streamChunks(request.file.stream()), { cancelled: () => current !== id, pause, maxLineChars: request.maxLineChars })
       .catch((err: unknown): ProjectedLog => ({ history: null, error: err instanceof Error ? err.message : String(err) }))
       .then((projected) => {
         pauses.close();
         // A cancelled job's reply is dropped by the load; no need to send its history.
         const sent = current === id ? projected : { history: null, error: 'cancelled' };
         hooks.onDone?.(sent);
-        port.postMessage({ projector: 'done', id, projected: sent }, historyTransfer(sent));
+        reply({ projector: 'done', id, projected: sent }, historyTransfer(sent));
         if (current === id) current = 0;
       });
   });
+  reply({ projector: 'ready' });
 }

@@ -8,6 +8,7 @@ import type { ProjectedLog } from '../core/projections/project-log.ts';
  * itself — the result is the same either way.
  */
 export interface Projector {
+  /** Throws when the helper is not there (it never said it started): the load folds the units itself. */
   project(file: Blob, options: { maxLineChars?: number }): ProjectionJob;
 }
 
@@ -15,13 +16,22 @@ export interface ProjectionJob {
   /** Settles with the history, or with `error` set; never rejects. */
   result: Promise<ProjectedLog>;
   cancel(): void;
+  /** When the helper last said it was working on this job (Date.now(); the job's start before it says anything). */
+  lastHeard(): number;
 }
 
 /** What a load sends its helper, and what comes back. */
 export type ProjectorRequest =
   | { projector: 'project'; id: number; file: Blob; maxLineChars?: number }
   | { projector: 'cancel'; id: number };
-export interface ProjectorReply { projector: 'done'; id: number; projected: ProjectedLog }
+export type ProjectorReply =
+  | { projector: 'ready' }
+  | { projector: 'alive'; id: number }
+  | { projector: 'done'; id: number; projected: ProjectedLog };
+
+/** How often a working helper says so (a load gives up on one silent for HELPER_SILENCE_MS). */
+export const HELPER_HEARTBEAT_MS = 250;
+export const HELPER_SILENCE_MS = 3000;
 
 /** One end of a message channel, as a browser MessagePort or a Node worker port is adapted to it. */
 export interface PortLike {

@@ -5,11 +5,13 @@ import { serveProjections } from '../../src/worker/projector-host.ts';
 import type { Projector } from '../../src/worker/projector.ts';
 import type { LoadSummary } from '../../src/worker/protocol.ts';
 
-/** A projection helper over a real message channel (the two ends in this thread), as the app pairs its two workers. */
-export function channelProjector(): { projector: Projector; close(): void } {
+/** A projection helper over a real message channel (the two ends in this thread), as the app pairs its two workers; resolves once it said it started. */
+export async function channelProjector(): Promise<{ projector: Projector; close(): void }> {
   const channel = new MessageChannel();
+  const projector = portProjector(browserPort(channel.port2));
   serveProjections(browserPort(channel.port1));
-  return { projector: portProjector(browserPort(channel.port2)), close: () => { channel.port1.close(); channel.port2.close(); } };
+  await projector.whenReady;
+  return { projector, close: () => { channel.port1.close(); channel.port2.close(); } };
 }
 
 /** The same file loaded by an engine that folds the units itself and by one with a helper. */
@@ -17,7 +19,7 @@ export async function loadBothWays(text: string, name = 'log.jsonl'): Promise<{ 
   const file = new Blob([text]);
   const walkEngine = new Engine();
   const walkSummary = await walkEngine.load({ kind: 'file', file, name }, () => {});
-  const pair = channelProjector();
+  const pair = await channelProjector();
   try {
     const helpedEngine = new Engine({ projector: pair.projector });
     const helpedSummary = await helpedEngine.load({ kind: 'file', file, name }, () => {});

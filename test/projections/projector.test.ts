@@ -4,7 +4,8 @@ import { projectLog } from '../../src/core/projections/project-log.ts';
 import { loadRegistry } from '../../src/core/projections/load-registry.ts';
 import { readLog } from '../../src/core/log/reader.ts';
 import { Engine } from '../../src/worker/engine.ts';
-import type { Projector } from '../../src/worker/projector.ts';
+import { browserPort, type Projector } from '../../src/worker/projector.ts';
+import { portProjector } from '../../src/worker/projector-client.ts';
 import { loadBothWays, projectionAnswers } from '../helpers/projector-pair.ts';
 
 /**
@@ -47,7 +48,7 @@ describe('projection helper', () => {
   it('a helper that read another log is not trusted: the load folds the units from its store', async () => {
     const text = shapes['format 4'];
     const other = generateLog({ dialect: 'v4', seed: 99, turns: 3 }).text;
-    const wrongLog: Projector = { project: () => ({ result: projectLog([new TextEncoder().encode(other)]), cancel() {} }) };
+    const wrongLog: Projector = { project: () => ({ result: projectLog([new TextEncoder().encode(other)]), cancel() {}, lastHeard: () => Date.now() }) };
     const walk = new Engine();
     const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
     const misled = new Engine({ projector: wrongLog });
@@ -61,7 +62,7 @@ describe('projection helper', () => {
     let cancelled = 0;
     let settle: (p: { history: null; error: string }) => void = () => {};
     // A helper that answers only when told to stop.
-    const silent: Projector = { project: () => ({ result: new Promise((resolve) => { settle = resolve; }), cancel() { cancelled++; settle({ history: null, error: 'cancelled' }); } }) };
+    const silent: Projector = { project: () => ({ result: new Promise((resolve) => { settle = resolve; }), cancel() { cancelled++; settle({ history: null, error: 'cancelled' }); }, lastHeard: () => Date.now() }) };
     const engine = new Engine({ projector: silent });
     // Without the cancel reaching the helper, the load would wait out its grace (over 10 s: past this test's timeout).
     const load = engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, (p) => { if (p.phase === 'indexing') engine.cancel(); });
@@ -69,8 +70,30 @@ describe('projection helper', () => {
     expect(cancelled).toBeGreaterThan(0);
   }, 8000);
 
+  it('a helper that falls silent (it crashed) is given up on: the load folds the units from its store', async () => {
+    const started = Date.now();
+    const crashed: Projector = { project: () => ({ result: new Promise(() => {}), cancel() {}, lastHeard: () => started }) };
+    const text = shapes['format 4'];
+    const walk = new Engine();
+    const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+    const engine = new Engine({ projector: crashed });
+    const summary = await engine.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+    expect(summary.projectedBy).toBe('store');
+    const indexes = sample(summary.count);
+    expect(projectionAnswers(engine, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
+  }, 20_000);
+
+  it('a helper that never said it started is not asked: the load\'s walk folds the units', async () => {
+    const channel = new MessageChannel();
+    const engine = new Engine({ projector: portProjector(browserPort(channel.port2)) });
+    const summary = await engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, () => {});
+    channel.port1.close();
+    channel.port2.close();
+    expect(summary.projectedBy).toBe('walk');
+  });
+
   it('a fold that throws in the helper is the finding the walk gives', async () => {
-    const failing: Projector = { project: () => ({ result: Promise.resolve({ history: null, error: 'unit exploded' }), cancel() {} }) };
+    const failing: Projector = { project: () => ({ result: Promise.resolve({ history: null, error: 'unit exploded' }), cancel() {}, lastHeard: () => Date.now() }) };
     const engine = new Engine({ projector: failing });
     const summary = await engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, () => {});
     expect(summary.diagnostics.find((d) => d.code === 'analysis.failed')?.message).toContain('unit exploded');
