@@ -879,7 +879,7 @@ function helperResult(job: ProjectionJob): Promise<ProjectedLog> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gone = new Promise<ProjectedLog>((resolve) => {
     const check = () => {
-      if (Date.now() - job.lastHeard() > HELPER_SILENCE_MS) resolve({ history: null, error: null });
+      if (Date.now() - job.lastHeard() > HELPER_SILENCE_MS) { job.cancel('silent'); resolve({ history: null, error: null }); }
       else timer = setTimeout(check, HELPER_HEARTBEAT_MS);
     };
     check();

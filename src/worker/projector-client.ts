@@ -3,18 +3,19 @@ import type { PortLike, Projector, ProjectorReply, ProjectorRequest } from './pr
 
 /**
  * The load's side of a helper reached through a port: one job at a time is
- * live, a new one cancels the last. Until the helper has said it started, it
- * is not asked (a worker that failed to start never answers).
+ * live, a new one cancels the last. A job sent before the helper has started
+ * waits in its port; a helper that never starts (or crashed) falls silent,
+ * the load gives up on it once, and it is not asked again.
  */
 export function portProjector(port: PortLike): Projector & { whenReady: Promise<void> } {
   let nextId = 1;
-  let ready = false;
+  let gone = false;
   let markReady = () => {};
   const whenReady = new Promise<void>((resolve) => { markReady = resolve; });
   const waiting = new Map<number, { resolve: (p: ProjectedLog) => void; heard: number }>();
   port.onMessage((data) => {
     const reply = data as ProjectorReply;
-    if (reply?.projector === 'ready') { ready = true; markReady(); }
+    if (reply?.projector === 'ready') { gone = false; markReady(); }
     else if (reply?.projector === 'alive') { const job = waiting.get(reply.id); if (job) job.heard = Date.now(); }
     else if (reply?.projector === 'done') {
       waiting.get(reply.id)?.resolve(reply.projected);
@@ -25,7 +26,7 @@ export function portProjector(port: PortLike): Projector & { whenReady: Promise<
   return {
     whenReady,
     project(file, options) {
-      if (!ready) throw new Error('the projection helper has not started');
+      if (gone) throw new Error('the projection helper fell silent');
       const id = nextId++;
       const job = { resolve: (_p: ProjectedLog) => {}, heard: Date.now() };
       const result = new Promise<ProjectedLog>((resolve) => { job.resolve = resolve; });
@@ -34,7 +35,8 @@ export function portProjector(port: PortLike): Projector & { whenReady: Promise<
       return {
         result,
         lastHeard: () => job.heard,
-        cancel() {
+        cancel(why) {
+          if (why === 'silent') gone = true;
           if (!waiting.has(id)) return;
           send({ projector: 'cancel', id });
           job.resolve({ history: null, error: 'cancelled' });

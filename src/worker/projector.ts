@@ -8,14 +8,15 @@ import type { ProjectedLog } from '../core/projections/project-log.ts';
  * itself — the result is the same either way.
  */
 export interface Projector {
-  /** Throws when the helper is not there (it never said it started): the load folds the units itself. */
+  /** Throws when the helper is known to be gone (a job of it fell silent): the load folds the units itself. */
   project(file: Blob, options: { maxLineChars?: number }): ProjectionJob;
 }
 
 export interface ProjectionJob {
   /** Settles with the history, or with `error` set; never rejects. */
   result: Promise<ProjectedLog>;
-  cancel(): void;
+  /** `silent`: the load gave up on a helper that said nothing for HELPER_SILENCE_MS (it is not asked again). */
+  cancel(why?: 'silent'): void;
   /** When the helper last said it was working on this job (Date.now(); the job's start before it says anything). */
   lastHeard(): number;
 }
