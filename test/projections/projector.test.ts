@@ -24,6 +24,17 @@ const shapes = {
 
 const sample = (count: number) => [...new Set([0, 1, Math.floor(count / 3), Math.floor(count / 2), count - 2, count - 1])].filter((i) => i >= 0 && i < count);
 
+/** A load with `projector` that cannot trust its helper folds the units from its store, with the walk's answers. */
+async function expectFoldedFromStore(projector: Projector, text: string): Promise<void> {
+  const walk = new Engine();
+  const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+  const engine = new Engine({ projector });
+  const summary = await engine.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
+  expect(summary.projectedBy).toBe('store');
+  const indexes = sample(summary.count);
+  expect(projectionAnswers(engine, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
+}
+
 describe('projection helper', () => {
   it.each(Object.entries(shapes))('%s: the helper\'s history gives the walk\'s answers', async (_shape, text) => {
     const { walk, helped } = await loadBothWays(text);
@@ -49,13 +60,7 @@ describe('projection helper', () => {
     const text = shapes['format 4'];
     const other = generateLog({ dialect: 'v4', seed: 99, turns: 3 }).text;
     const wrongLog: Projector = { project: () => ({ result: projectLog([new TextEncoder().encode(other)]), cancel() {}, lastHeard: () => Date.now() }) };
-    const walk = new Engine();
-    const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
-    const misled = new Engine({ projector: wrongLog });
-    const summary = await misled.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
-    expect(summary.projectedBy).toBe('store');
-    const indexes = sample(summary.count);
-    expect(projectionAnswers(misled, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
+    await expectFoldedFromStore(wrongLog, text);
   });
 
   it('a cancel while the load waits for its helper stops both at once', async () => {
@@ -64,7 +69,7 @@ describe('projection helper', () => {
     // A helper that answers only when told to stop.
     const silent: Projector = { project: () => ({ result: new Promise((resolve) => { settle = resolve; }), cancel() { cancelled++; settle({ history: null, error: 'cancelled' }); }, lastHeard: () => Date.now() }) };
     const engine = new Engine({ projector: silent });
-    // Without the cancel reaching the helper, the load would wait out its grace (over 10 s: past this test's timeout).
+    // It says it is alive all along: without the cancel reaching it, the load would wait past this test's timeout.
     const load = engine.load({ kind: 'file', file: new Blob([shapes['format 4']]), name: 'a' }, (p) => { if (p.phase === 'indexing') engine.cancel(); });
     await expect(load).rejects.toThrow(/cancelled/);
     expect(cancelled).toBeGreaterThan(0);
@@ -73,14 +78,7 @@ describe('projection helper', () => {
   it('a helper that falls silent (it crashed) is given up on: the load folds the units from its store', async () => {
     const started = Date.now();
     const crashed: Projector = { project: () => ({ result: new Promise(() => {}), cancel() {}, lastHeard: () => started }) };
-    const text = shapes['format 4'];
-    const walk = new Engine();
-    const walkSummary = await walk.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
-    const engine = new Engine({ projector: crashed });
-    const summary = await engine.load({ kind: 'file', file: new Blob([text]), name: 'a' }, () => {});
-    expect(summary.projectedBy).toBe('store');
-    const indexes = sample(summary.count);
-    expect(projectionAnswers(engine, summary, indexes)).toEqual(projectionAnswers(walk, walkSummary, indexes));
+    await expectFoldedFromStore(crashed, shapes['format 4']);
   }, 20_000);
 
   it('a helper that never starts costs one wait: the load folds the units from its store, and the next load does not ask it', async () => {
