@@ -6,6 +6,13 @@ import type { EventOrigin, LogEvent } from './types.ts';
 import { grownTo, type GrowableArray } from '../util/typed.ts';
 import { Offsets } from '../util/offsets.ts';
 
+/** The parsed-event cache's byte budget: this share of the log, at least the minimum, at most the maximum. */
+const CACHE_SHARE = 0.05;
+const CACHE_MIN_BYTES = 256 * 1024;
+const CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/** What a member of a packed row (one chunk delta) weighs in the cache. */
+const PACKED_MEMBER_WEIGHT = 64;
+
 /**
  * Events of a huge log without a JS object per event (issue #6). Kept per
  * physical line only: where its bytes are, its line number, the index of
@@ -32,14 +39,18 @@ export class EventStore implements EventList {
   private readonly seqOffsets = new Offsets();
   private packed: Uint8Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
-  /** Recently parsed events, oldest first (a Map keeps insertion order). */
-  private readonly recent = new Map<number, LogEvent>();
+  /** Recently parsed events, oldest first (a Map keeps insertion order), each weighed by its line's bytes. */
+  private readonly recent = new Map<number, { event: LogEvent; weight: number }>();
+  private recentBytes = 0;
+  /** The line bytes the cache may hold: a share of the log within bounds (a count alone lets 4,096 big tool results stay). */
+  private readonly cacheBytes: number;
   /** The last packed row parsed, so its members are parsed once. */
   private lastRow: { line: number; events: LogEvent[] } | null = null;
 
   /** `capacity`: expected lines (grows by doubling past it); `expectedBytes`: the decoded size, when known. */
   constructor(private readonly lines: LineStore, private readonly cacheSize = 4096, capacity = 1024, private readonly expectedBytes = 0) {
     const c = Math.max(16, Math.ceil(capacity));
+    this.cacheBytes = expectedBytes > 0 ? Math.min(CACHE_MAX_BYTES, Math.max(CACHE_MIN_BYTES, expectedBytes * CACHE_SHARE)) : CACHE_MAX_BYTES;
     this.start = new Float64Array(c);
     this.len = new Uint32Array(c);
     this.first = new Uint32Array(c);
@@ -105,22 +116,30 @@ export class EventStore implements EventList {
     if (index < 0 || index >= this.n || !Number.isInteger(index)) return undefined;
     const pin = this.pinned.get(index);
     if (pin) return pin.event;
-    let event = this.recent.get(index);
-    if (event) {
+    const cached = this.recent.get(index);
+    if (cached) {
       this.recent.delete(index);
-      this.recent.set(index, event);
-      return event;
+      this.recent.set(index, cached);
+      return cached.event;
     }
-    event = this.parse(index);
-    this.recent.set(index, event);
-    if (this.recent.size > this.cacheSize) this.recent.delete(this.recent.keys().next().value!);
+    const event = this.parse(index);
+    const l = this.lineOf(index);
+    // A packed row's member is a small delta; any other event weighs its line.
+    const weight = l < 0 || this.packed[l] ? PACKED_MEMBER_WEIGHT : this.len[l];
+    this.recent.set(index, { event, weight });
+    this.recentBytes += weight;
+    while (this.recent.size > 1 && (this.recent.size > this.cacheSize || this.recentBytes > this.cacheBytes)) {
+      const [oldest, entry] = this.recent.entries().next().value!;
+      this.recent.delete(oldest);
+      this.recentBytes -= entry.weight;
+    }
     return event;
   }
 
   /** `at` for scans (search): parsed without entering the cache, so a pass over the log does not evict what the cursor uses. */
   peek(index: number): LogEvent | undefined {
     if (index < 0 || index >= this.n || !Number.isInteger(index)) return undefined;
-    return this.pinned.get(index)?.event ?? this.recent.get(index) ?? this.parse(index);
+    return this.pinned.get(index)?.event ?? this.recent.get(index)?.event ?? this.parse(index);
   }
 
   /** The event's place in the file (null for a synthetic event). */

@@ -49,9 +49,9 @@ export class ChangeLog {
       throw new Error(`projection history: ${data.seqs.length} changes, ${data.same.length} flags and ${data.kept.length} kept states do not fit together`);
     }
     log.n = data.seqs.length;
-    // Room to grow (a restored log still records the restore's own events).
-    log.seqs = grownTo(data.seqs, Math.max(16, log.n * 2));
-    log.same = grownTo(data.same, Math.max(16, log.n * 2));
+    // A little room to grow (the load still records the restore's few synthetic events), not a doubling.
+    log.seqs = grownTo(data.seqs, log.n + 16);
+    log.same = grownTo(data.same, log.n + 16);
     for (const state of data.kept) log.kept.push(state);
     return log;
   }
@@ -73,8 +73,8 @@ export class ChangeLog {
   push(seq: number, state: unknown): void {
     if (seq > 0xffffffff && this.seqs instanceof Uint32Array) this.seqs = Float64Array.from(this.seqs);
     if (this.n === this.seqs.length) {
-      this.seqs = grownTo(this.seqs, this.n * 2);
-      this.same = grownTo(this.same, this.n * 2);
+      this.seqs = grownTo(this.seqs, Math.max(16, this.n * 2));
+      this.same = grownTo(this.same, Math.max(16, this.n * 2));
     }
     if (this.n % this.every === 0) this.kept.push(state);
     this.same[this.n] = jsonEqual(this.last, state) ? 1 : 0;
