@@ -36,7 +36,7 @@ import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
-import { yieldEvery } from './yield-every.ts';
+import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
 import type { ProjectedLog } from '../core/projections/project-log.ts';
 import { loadRegistry } from '../core/projections/load-registry.ts';
@@ -912,7 +912,8 @@ function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStor
     }
   }
   const registry = loadRegistry(meta, eventAt);
-  for (let i = 0; i < session.events.length; i++) registry.apply(session.events.at(i)!);
+  // A scan: parsed past the cache, so it does not evict what the cursor will use.
+  for (let i = 0; i < session.events.length; i++) registry.apply(session.events.peek(i)!);
   return { registry, by: 'store' };
 }
 
@@ -928,9 +929,6 @@ function emptySessionLike(read: SessionFold['read']): SessionFold<LogEvent[]> {
 function safeEstimate(message: Message): number {
   try { return estimateMessage(message); } catch { return 0; }
 }
-
-/** How long a load works before it lets the worker answer the page (rows, events, a cancel). */
-const PAUSE_EVERY_MS = 40;
 
 const NO_SEQS = new Uint32Array(0);
 

@@ -1,10 +1,7 @@
 import { projectLog, type ProjectedLog } from '../core/projections/project-log.ts';
 import { HELPER_HEARTBEAT_MS, historyTransfer, type PortLike, type ProjectorReply, type ProjectorRequest } from './projector.ts';
 import { streamChunks } from './stream-chunks.ts';
-import { yieldEvery } from './yield-every.ts';
-
-/** How long the helper folds before it lets a cancel or a newer job in. */
-const PAUSE_EVERY_MS = 40;
+import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 
 /**
  * The helper's side: folds the projection units over each file it is sent

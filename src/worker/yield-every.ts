@@ -1,3 +1,6 @@
+/** How long a load (or the projection helper) works before it lets the worker answer messages: rows, a cancel, a newer job. */
+export const PAUSE_EVERY_MS = 40;
+
 /**
  * A pause for a long loop: every `ms` of work, a promise that resolves on a
  * new task (a MessageChannel message, not a clamped timer), so the worker's
