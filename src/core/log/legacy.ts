@@ -1,4 +1,5 @@
 import type { Dialect, JsonObject, LogEvent } from './types.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 
 /**
  * Legacy shapes DSH rc.8 upgrades in its read view (spec §2.3; the upgrade
@@ -22,8 +23,13 @@ const keysWithin = (o: Data, allowed: string[]) => Object.keys(o).every((k) => a
 const isTurn = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 1;
 
 export class LegacyUpgrader {
-  /** Message id per seq, so a legacy tool-result rewrite keeps its target's id. */
-  private readonly messageIds = new Map<number, string>();
+  /**
+   * Message id per seq, so a legacy tool-result rewrite keeps its target's id:
+   * two parallel lists in seq order (events come in ascending seq), looked up
+   * by binary search — a hash map of every message's seq cost more than the rest of the upgrade.
+   */
+  private readonly messageSeqs: number[] = [];
+  private readonly messageIds: string[] = [];
 
   constructor(private readonly sessionId: string, private readonly dialect: Dialect) {}
 
@@ -35,8 +41,26 @@ export class LegacyUpgrader {
   upgrade(event: LogEvent): Upgrade {
     const result = this.dialect === 'v0' ? this.upgradeV0(event) : { event };
     const message = messageOf(result.event);
-    if (message && typeof message.id === 'string') this.messageIds.set(result.event.seq, message.id);
+    if (message && typeof message.id === 'string') this.rememberId(result.event.seq, message.id);
     return result;
+  }
+
+  private rememberId(seq: number, id: string): void {
+    const n = this.messageSeqs.length;
+    // Seqs only grow here; one that does not (never from the reader) is placed in order.
+    if (n === 0 || this.messageSeqs[n - 1] < seq) {
+      this.messageSeqs.push(seq);
+      this.messageIds.push(id);
+      return;
+    }
+    const at = countAtOrBelow(this.messageSeqs, seq);
+    if (at > 0 && this.messageSeqs[at - 1] === seq) this.messageIds[at - 1] = id;
+    else { this.messageSeqs.splice(at, 0, seq); this.messageIds.splice(at, 0, id); }
+  }
+
+  private idAt(seq: number): string | undefined {
+    const at = countAtOrBelow(this.messageSeqs, seq);
+    return at > 0 && this.messageSeqs[at - 1] === seq ? this.messageIds[at - 1] : undefined;
   }
 
   private upgradeV0(event: LogEvent): Upgrade {
@@ -76,7 +100,7 @@ export class LegacyUpgrader {
           const { callId, content, isError, ...rest } = d;
           const op = event.surfaceOp;
           // A content-only rewrite keeps the identity of the result it replaces.
-          const id = typeof op === 'object' && 'start' in op ? this.messageIds.get(op.start) : this.legacyId(event.seq);
+          const id = typeof op === 'object' && 'start' in op ? this.idAt(op.start) : this.legacyId(event.seq);
           const message = {
             id,
             role: 'user',

@@ -31,20 +31,25 @@ export class LineStore {
     this.total += chunk.length;
   }
 
+  /** [start, end) of the line the last `nextLine` ended (end excludes the newline). */
+  lastStart = 0;
+  lastEnd = 0;
+
   /**
-   * Consumes the next newline byte: returns [start, end) of the line it ends
-   * (end excludes the newline). Called once per newline the text split finds.
+   * Consumes the next newline byte and sets `lastStart`/`lastEnd` to the line
+   * it ends (two fields, not a tuple per line: a long log has millions).
+   * Called once per newline the text split finds.
    */
-  nextLine(): [number, number] {
+  nextLine(): void {
     while (this.scanChunk < this.chunks.length) {
       const chunk = this.chunks[this.scanChunk];
       const nl = chunk.indexOf(10, this.scanOffset);
       if (nl >= 0) {
         this.scanOffset = nl + 1;
-        const start = this.lineStart;
-        const end = this.bases[this.scanChunk] + nl;
-        this.lineStart = end + 1;
-        return [start, end];
+        this.lastStart = this.lineStart;
+        this.lastEnd = this.bases[this.scanChunk] + nl;
+        this.lineStart = this.lastEnd + 1;
+        return;
       }
       // Without retention a scanned chunk is dropped (a streaming pass that never re-reads).
       if (!this.keep) this.chunks[this.scanChunk] = EMPTY;
@@ -52,7 +57,7 @@ export class LineStore {
       this.scanOffset = 0;
     }
     // The text had a newline the bytes do not: impossible for UTF-8 input; keep going safely.
-    return [this.lineStart, this.lineStart];
+    this.lastStart = this.lastEnd = this.lineStart;
   }
 
   /** Whether lines can be read back (else a scanned chunk is dropped). */

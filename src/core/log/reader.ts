@@ -145,7 +145,9 @@ export class LogReader {
   private readonly lines: LineStore;
   private tracking = false;
   private readonly textDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-  private range: [number, number] = [0, 0];
+  /** [start, end) bytes of the line being read (byte tracking only). */
+  private rangeStart = 0;
+  private rangeEnd = 0;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly rejectedRows: ReadResult['rejectedRows'] = [];
   private openBad: OpenBadRegion | null = null;
@@ -266,7 +268,7 @@ export class LogReader {
     while (nl >= 0) {
       this.nextRange();
       if (nl - start > this.maxLineChars) {
-        this.longLine = { offset: this.tracking ? this.range[0] : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
+        this.longLine = { offset: this.tracking ? this.rangeStart : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
         this.closeLongLine(false);
       } else {
         this.line(text.slice(start, nl));
@@ -327,7 +329,7 @@ export class LogReader {
     this.longLine = null;
     const line = ++this.lineNo;
     // With byte tracking the line's range is exact; at the end of input it runs to the last byte.
-    const bytes = this.tracking ? (atEnd ? this.lines.byteLength : this.range[1]) - long.offset : long.bytes;
+    const bytes = this.tracking ? (atEnd ? this.lines.byteLength : this.rangeEnd) - long.offset : long.bytes;
     const unread: UnreadLine = { line, offset: long.offset, bytes };
     this.skippedBytes += bytes;
     this.physicalRows++;
@@ -347,7 +349,10 @@ export class LogReader {
   }
 
   private nextRange(): void {
-    if (this.tracking) this.range = this.lines.nextLine();
+    if (!this.tracking) return;
+    this.lines.nextLine();
+    this.rangeStart = this.lines.lastStart;
+    this.rangeEnd = this.lines.lastEnd;
   }
 
   finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
@@ -426,7 +431,7 @@ export class LogReader {
 
   private line(text: string): void {
     const line = ++this.lineNo;
-    if (text.endsWith('\r')) {
+    if (text.charCodeAt(text.length - 1) === 13) {
       text = text.slice(0, -1);
       this.crlf = true;
     }
@@ -536,7 +541,7 @@ export class LogReader {
         this.lastAcceptedSeq = run.seq0 + n - 1;
         this.acceptedCount += n;
         this.committedCount += n;
-        this.onRun(run, line, this.range[0], this.range[1], this);
+        this.onRun(run, line, this.rangeStart, this.rangeEnd, this);
         return;
       }
       for (let k = 0; k < run.pieces.length; k++) this.accept(runMember(run, k), { line, packedIndex: k }, text);
@@ -616,7 +621,7 @@ export class LogReader {
     this.lastTime = event.time;
     this.lastAcceptedSeq = event.seq;
     this.acceptedCount++;
-    const accepted: AcceptedEvent = { event, origin, start: this.range[0], end: this.range[1], exact: exact && event === raw };
+    const accepted: AcceptedEvent = { event, origin, start: this.rangeStart, end: this.rangeEnd, exact: exact && event === raw };
     const bad = this.openBad;
     if (!bad) {
       this.commit(accepted);
@@ -662,7 +667,7 @@ export class LogReader {
     if (!this.openBad) {
       this.openBad = {
         line,
-        startByte: this.range[0],
+        startByte: this.rangeStart,
         pending: [],
         diagnosticCount: this.diagnostics.length,
         rejectedCount: this.rejectedRows.length,

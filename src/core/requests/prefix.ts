@@ -126,7 +126,8 @@ export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null
   }
   const { keptMessages } = kept;
   // Strings compare by value; calls under one header share its system text and tools JSON.
-  const systemSame = prev.system === cur.system || JSON.stringify(prev.system) === JSON.stringify(cur.system);
+  // (A string, null or undefined is equal by value or not at all: only a structured prompt is compared as JSON.)
+  const systemSame = prev.system === cur.system || (isStructured(prev.system) && isStructured(cur.system) && JSON.stringify(prev.system) === JSON.stringify(cur.system));
   const toolsSame = prev.head.toolsJson === cur.head.toolsJson;
   const configSame = prev.config !== null && cur.config !== null ? callConfigEquals(prev.config, cur.config) : prev.config === cur.config;
   const messagesKept = keptMessages === prev.messageCount;
@@ -167,3 +168,5 @@ function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, kept: KeptSinceMar
   if (n > 0) bytes += 1;
   return bytes + utf8Bytes(diff.after, commonPrefixLength(diff.before, diff.after));
 }
+
+const isStructured = (v: unknown): v is object => typeof v === 'object' && v !== null;

@@ -3,7 +3,7 @@ import { eventMessage } from '../messages/derive.ts';
 import type { Message } from '../messages/types.ts';
 import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
 import { systemText } from '../prompt/system-nodes.ts';
-import { utf8Bytes } from '../util/utf8.ts';
+import { jsonBytes } from '../util/json-bytes.ts';
 import { Fenwick } from '../util/fenwick.ts';
 import { estimateMessage } from '../projections/units/estimate.ts';
 import { SurfaceTotals } from './surface-totals.ts';
@@ -349,7 +349,7 @@ export class SurfaceLedger implements SurfaceVisitor {
     let tokens = 0;
     if (message) {
       this.work.sized++;
-      bytes = utf8Bytes(JSON.stringify(message));
+      bytes = jsonBytes(message);
       tokens = safeEstimate(message);
       next |= MESSAGE;
       this.messageCounts.add(slot, 1);
