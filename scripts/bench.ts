@@ -40,17 +40,7 @@ interface Measure {
 /** The baseline: decompress, split lines and JSON.parse each one — the least any viewer must do. */
 function baseline(bytes: Uint8Array): number {
   const start = performance.now();
-  let text: Uint8Array = bytes;
-  if (sniffEncoding(bytes) === 'zstd') {
-    const parts: Uint8Array[] = [];
-    const d = new Decompress((c) => { parts.push(c); });
-    d.push(bytes, true);
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let o = 0;
-    for (const p of parts) { out.set(p, o); o += p.length; }
-    text = out;
-  }
-  const decoded = new TextDecoder().decode(text);
+  const decoded = new TextDecoder().decode(plaintextOf(bytes));
   let s = 0;
   for (;;) {
     const nl = decoded.indexOf('\n', s);
@@ -59,6 +49,17 @@ function baseline(bytes: Uint8Array): number {
     s = nl + 1;
   }
   return performance.now() - start;
+}
+
+/** The file's plaintext: a zstd file decompressed whole, as the baseline does it. */
+function plaintextOf(bytes: Uint8Array): Uint8Array {
+  if (sniffEncoding(bytes) !== 'zstd') return bytes;
+  const parts: Uint8Array[] = [];
+  new Decompress((c) => { parts.push(c); }).push(bytes, true);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
 }
 
 const usage = () => { const m = process.memoryUsage(); return { heap: m.heapUsed + m.arrayBuffers, rss: m.rss }; };
@@ -265,16 +266,7 @@ async function memoryChild(mode: string, file: string): Promise<void> {
  * sampler runs (a synchronous loop would show only its end).
  */
 async function baselineYielding(file: string): Promise<number> {
-  const bytes = new Uint8Array(fs.readFileSync(file));
-  let text: Uint8Array = bytes;
-  if (sniffEncoding(bytes) === 'zstd') {
-    const parts: Uint8Array[] = [];
-    new Decompress((c) => { parts.push(c); }).push(bytes, true);
-    text = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let o = 0;
-    for (const p of parts) { text.set(p, o); o += p.length; }
-  }
-  const decoded = new TextDecoder().decode(text);
+  const decoded = new TextDecoder().decode(plaintextOf(new Uint8Array(fs.readFileSync(file))));
   let rows = 0;
   for (let s = 0, n = 0; ; ) {
     const nl = decoded.indexOf('\n', s);
