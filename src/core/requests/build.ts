@@ -394,7 +394,8 @@ export class RequestBuilder implements SurfaceVisitor {
       this.checkPendingToolUpdate();
       if (changed) this.pendingToolUpdate = { seq };
     }
-    this.tools.apply(event);
+    // The tool history is format 4's (developer/message tool updates); before it, it would only keep every header's tools.
+    if (this.read.dialect === 'v4') this.tools.apply(event);
     // Headers logged at every step repeat the same one: calls under it share one object.
     this.header = this.header && identicalHeaders(this.header, canonical) ? this.header : canonical;
     this.headerSeq = seq;
