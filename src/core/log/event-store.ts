@@ -188,6 +188,8 @@ export class EventStore implements EventList {
   /** The line entry an event belongs to (-1 past the logged ones). */
   private lineOf(index: number): number {
     if (index < 0 || index >= this.logged || this.lineCount === 0) return -1;
+    // The newest line first: the load asks about the event it has just stored.
+    if (this.first[this.lineCount - 1] <= index) return this.lineCount - 1;
     let lo = 0;
     let hi = this.lineCount - 1;
     while (lo < hi) {

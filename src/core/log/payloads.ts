@@ -98,13 +98,29 @@ export interface PayloadProblem {
   message: string;
 }
 
-/** Checks one event's payload; returns the first problem or null. */
-export function checkPayload(event: LogEvent, dialect: Dialect): PayloadProblem | null {
+/** A payload check of one event type: the first problem, or null. */
+export type PayloadCheck = (event: LogEvent) => PayloadProblem | null;
+
+/**
+ * The payload check of one event type in a dialect, or null when the core
+ * has no schema for the type. A reader resolves it once per type, so an
+ * event costs one lookup of its type rather than one per table.
+ */
+export function payloadCheckOf(type: string, dialect: Dialect): PayloadCheck | null {
   let table = cache.get(dialect);
   if (!table) cache.set(dialect, (table = schemas(dialect)));
-  const schema = table[event.type];
+  const schema = table[type];
   if (!schema) return null;
-  if (QUICK_VALID[event.type]?.(event.data, dialect)) return null;
+  const quick = QUICK_VALID[type];
+  return (event) => (quick?.(event.data, dialect) ? null : schemaProblem(event, schema));
+}
+
+/** Checks one event's payload; returns the first problem or null. */
+export function checkPayload(event: LogEvent, dialect: Dialect): PayloadProblem | null {
+  return payloadCheckOf(event.type, dialect)?.(event) ?? null;
+}
+
+function schemaProblem(event: LogEvent, schema: z.ZodType): PayloadProblem | null {
   const result = schema.safeParse(event.data);
   if (result.success) return null;
   const issue = result.error.issues[0];
@@ -134,6 +150,11 @@ export function checkPayloadVersion(event: LogEvent): PayloadProblem | null {
   const version = event.data.version;
   if (typeof version !== 'number' || known.includes(version)) return null;
   return { path: 'data.version', message: `${event.type} payload version ${version} is newer than this app knows (it reads version${known.length > 1 ? 's' : ''} ${known.join(', ')})` };
+}
+
+/** Whether checkPayloadVersion or checkCatalogShape can find anything in an event of this type. */
+export function hasNewerPayloadChecks(type: string): boolean {
+  return Object.hasOwn(KNOWN_PAYLOAD_VERSIONS, type) || type === 'working-directory/change' || type === 'subagent/catalog';
 }
 
 const CATALOG_MODES = new Set(['continuable', 'one-shot', 'unknown', 'external']);

@@ -5,7 +5,7 @@ import { dialectOf, isPluginRecordType, knownEventTypes, laterDialectKnowing, PA
 import { checkHeader } from './header.ts';
 import { LegacyUpgrader } from './legacy.ts';
 import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
-import { checkCatalogShape, checkPayload, checkPayloadVersion } from './payloads.ts';
+import { checkCatalogShape, checkPayloadVersion, hasNewerPayloadChecks, payloadCheckOf, type PayloadCheck } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
 import { stoppedAt } from './load-stopped.ts';
@@ -62,6 +62,18 @@ export interface ReaderOptions {
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
 export const MAX_ROW_DEPTH = 1000;
+
+/** One event type as the reader sees it in the log's dialect. */
+interface TypeFacts {
+  /** A packed row type (V0/V1 chunk runs). */
+  packed: boolean;
+  /** In the dialect's vocabulary. */
+  known: boolean;
+  /** Its payload check (null: the core has no schema for it). */
+  payload: PayloadCheck | null;
+  /** Whether a payload version or catalog shape check applies. */
+  newerChecks: boolean;
+}
 
 /**
  * Longest line the reader joins into one string: just under V8's string
@@ -131,6 +143,8 @@ export class LogReader {
   private version = 0;
   private dialect: Dialect = 'v0';
   private known: ReadonlySet<string> = knownEventTypes('v0');
+  /** What the reader needs to know of each event type, looked up once per event (a type string hashed once, not per table). */
+  private typeFacts = new Map<string, TypeFacts>();
   private readonly events: LogEvent[] = [];
   private readonly origins: EventOrigin[] = [];
   /** Accepted so far, committed or provisional: the next seq and row numbering follow these. */
@@ -483,6 +497,8 @@ export class LogReader {
     this.version = check.version;
     this.dialect = dialectOf(check.version);
     this.known = knownEventTypes(this.dialect);
+    this.typeFacts = new Map();
+    this.lastTypeFacts = null;
     this.legacy = new LegacyUpgrader(typeof check.header?.id === 'string' ? check.header.id : '', this.dialect);
     this.diagnostics.push(...check.diagnostics);
     if (!check.header) {
@@ -525,7 +541,7 @@ export class LogReader {
 
 
   private record(row: Record<string, unknown>, line: number, text: string): void {
-    if (typeof row.type === 'string' && PACKED_ROW_TYPES.has(row.type)) {
+    if (typeof row.type === 'string' && this.factsOf(row.type).packed) {
       // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
       const check = this.version <= 1 ? checkPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
       if (!check.ok) {
@@ -607,16 +623,17 @@ export class LogReader {
       this.diag('legacy.upgraded', `${upgraded.note} (seq ${event.seq})`, { line, seq: event.seq });
     }
     if (upgraded.refusal) this.diag('type.retired', `session contains ${upgraded.refusal} at seq ${event.seq}`, { line, seq: event.seq });
-    if (!this.known.has(event.type)) {
+    const facts = this.factsOf(event.type);
+    if (!facts.known) {
       // A plugin record is known as such: opaque, log-only, never a finding (dsh-0.2 §4.3).
       if (event.ignorable) {
         if (!isPluginRecordType(event.type)) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
       } else this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type });
     } else if (origin.packedIndex === undefined) {
       // Expanded packed members were validated by the expansion itself.
-      const problem = checkPayload(event, this.dialect);
+      const problem = facts.payload?.(event) ?? null;
       if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });
-      else this.checkNewerPayload(event, line);
+      else if (facts.newerChecks) this.checkNewerPayload(event, line);
     }
     this.lastTime = event.time;
     this.lastAcceptedSeq = event.seq;
@@ -633,6 +650,21 @@ export class LogReader {
       this.openBad = null;
       for (const a of bad.pending) this.commit(a);
     }
+  }
+
+  private lastType = '';
+  private lastTypeFacts: TypeFacts | null = null;
+  private factsOf(type: string): TypeFacts {
+    // Runs of one type are common (chunk deltas): comparing with the last type is cheaper than a hash lookup.
+    if (type === this.lastType && this.lastTypeFacts) return this.lastTypeFacts;
+    let facts = this.typeFacts.get(type);
+    if (!facts) {
+      facts = { packed: PACKED_ROW_TYPES.has(type), known: this.known.has(type), payload: payloadCheckOf(type, this.dialect), newerChecks: hasNewerPayloadChecks(type) };
+      this.typeFacts.set(type, facts);
+    }
+    this.lastType = type;
+    this.lastTypeFacts = facts;
+    return facts;
   }
 
   /** Payload versions a newer DSH may add at format 4, and catalog shapes DSH does not check (dsh-0.2 §4.1–4.2). */
