@@ -56,9 +56,10 @@ export class CutDetector {
   next(event: LogEvent): RequestCut | null {
     const d = event.data;
     if (event.type === 'step/start') {
-      const k = key(d?.turn, d?.step);
-      this.started.add(k);
+      // Only a settlement asks whether its step started: chunk mode needs no record of it.
       if (this.mode === 'settlement') {
+        const k = key(d?.turn, d?.step);
+        this.started.add(k);
         const list = this.awaiting.get(k) ?? [];
         list.push({ seq: event.seq, turn: d?.turn, step: d?.step });
         this.awaiting.set(k, list);

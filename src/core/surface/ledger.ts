@@ -4,6 +4,7 @@ import type { Message } from '../messages/types.ts';
 import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
 import { systemText } from '../prompt/system-nodes.ts';
 import { jsonBytes } from '../util/json-bytes.ts';
+import { SeqMap } from '../util/seq-map.ts';
 import { Fenwick } from '../util/fenwick.ts';
 import { estimateMessage } from '../projections/units/estimate.ts';
 import { SurfaceTotals } from './surface-totals.ts';
@@ -79,7 +80,7 @@ export class SurfaceLedger implements SurfaceVisitor {
   /** Messages and tokens after every surface change: kept after the walk (the cursor reads them). */
   readonly totals = new SurfaceTotals();
   private slotEnd = 0;
-  private readonly slotOfSeq = new Map<number, number>();
+  private readonly slotOfSeq = new SeqMap();
   /** The ledger's own copy of each projected node's message, by slot. */
   private readonly projections = new Map<number, Message>();
   private readonly nodeCounts = new Fenwick();
