@@ -31,10 +31,11 @@ export class OpenTurnTracker {
     // A payload of the wrong shape is the reader's payload finding, never a crash here.
     const d: any = isPlainObject(event.data) ? event.data : {};
     switch (event.type) {
-      case 'turn/start': this.openTurn = d.turn; this.openStep = null; pending.clear(); break;
-      case 'turn/end': this.openTurn = null; this.openStep = null; pending.clear(); break;
+      // (A Map's clear allocates a new table even when empty: most steps end with none pending.)
+      case 'turn/start': this.openTurn = d.turn; this.openStep = null; if (pending.size) pending.clear(); break;
+      case 'turn/end': this.openTurn = null; this.openStep = null; if (pending.size) pending.clear(); break;
       case 'step/start': this.openStep = d.step; break;
-      case 'step/end': this.openStep = null; pending.clear(); break;
+      case 'step/end': this.openStep = null; if (pending.size) pending.clear(); break;
       case 'assistant/message':
         for (const block of Array.isArray(d.message?.content) ? d.message.content : []) {
           if (isPlainObject(block) && block.type === 'tool-call') pending.set(block.id as string, { step: d.step });
