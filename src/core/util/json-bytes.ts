@@ -3,8 +3,8 @@
  * text (issue #15: the load sizes every message on a long surface once;
  * serializing each and encoding the result was the walk's largest own cost).
  * Exact for what JSON.parse gives — plain objects, arrays, strings, finite
- * and non-finite numbers, booleans, null — and anything else is handed to
- * JSON.stringify itself, so the count never disagrees with it.
+ * and non-finite numbers, booleans, null; anything else (a Date, a toJSON)
+ * is handed to JSON.stringify itself (a toJSON is not told its key).
  */
 export function jsonBytes(value: unknown): number {
   return Math.max(0, valueBytes(value));
