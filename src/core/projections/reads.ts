@@ -28,7 +28,11 @@ export function coversKind(list: readonly string[], kind: string): boolean {
 
 /** Whether `unit`, in `state`, reads events of `kind`: its `reads`, and what its state adds (alsoReads). */
 export function unitReads(unit: AnyUnit, state: unknown, kind: string): boolean {
-  if (!unit.reads || coversKind(unit.reads, kind)) return true;
+  return !unit.reads || coversKind(unit.reads, kind) || alsoReadsKind(unit, state, kind);
+}
+
+/** Whether what `unit`'s state reads beyond its `reads` (alsoReads) covers `kind`. */
+export function alsoReadsKind(unit: AnyUnit, state: unknown, kind: string): boolean {
   const also = unit.alsoReads?.(state);
   return also === 'all' || (also != null && coversKind(also, kind));
 }

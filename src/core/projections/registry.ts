@@ -3,7 +3,7 @@ import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
 import { ChangeLog, stateAt, type Cell, type ChangeLogData } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
-import { coversKind, kindOf, unitReads } from './reads.ts';
+import { alsoReadsKind, coversKind, kindOf } from './reads.ts';
 import type {
   AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
 } from './types.ts';
@@ -87,6 +87,7 @@ export class ProjectionRegistry {
   private readonly events: LogEvent[] = [];
   /** Without the purity audit, an event goes only to the units that read its type (made per type on first use). */
   private readonly readers = new Map<string, Registration[]>();
+  private readonly readerSets = new Map<string, Set<Registration>>();
   /** Units whose current state reads more than their `reads`, with what (ProjectionUnit.alsoReads). */
   private readonly eager = new Map<Registration, 'all' | readonly string[]>();
   private lastDriven = -1;
@@ -142,6 +143,7 @@ export class ProjectionRegistry {
     } else {
       this.registrations.set(unit.key, { unit, cell: null, refs: 1 });
       this.readers.clear();
+      this.readerSets.clear();
     }
     let disposed = false;
     return () => {
@@ -151,6 +153,7 @@ export class ProjectionRegistry {
       if (--live.refs === 0) {
         this.registrations.delete(unit.key);
         this.readers.clear();
+        this.readerSets.clear();
       }
     };
   }
@@ -178,8 +181,10 @@ export class ProjectionRegistry {
     }
     // Units whose state reads more for now (ProjectionUnit.alsoReads), when the kind is not in their `reads`.
     if (this.eager.size && !this.options.purity) {
-      for (const [reg, also] of [...this.eager]) {
-        if (!coversKind(reg.unit.reads ?? [], kind) && (also === 'all' || coversKind(also, kind))) {
+      // (No copy of the map: stepUnit only updates or deletes the entry being visited.)
+      const readers = this.readerSetOf(kind);
+      for (const [reg, also] of this.eager) {
+        if (!readers.has(reg) && (also === 'all' || coversKind(also, kind))) {
           const frame = this.stepUnit(reg, event);
           if (frame) frames.push(frame);
         }
@@ -208,15 +213,18 @@ export class ProjectionRegistry {
     let members: LogEvent[] | null = null;
     // Members of a run differ in text and time only: one kind for all of them.
     const kind = kindOf(runMember(run, 0));
+    const readers = this.readerSetOf(kind);
     for (const reg of this.registrations.values()) {
       const cell = this.cellOf(reg);
+      // `unitReads`, with the `reads` half looked up once per kind.
+      const byReads = readers.has(reg);
       // A unit that does not read these deltas only moves its watermark (`watermark` derives it).
-      if (!unitReads(reg.unit, cell.state, kind)) continue;
+      if (!byReads && !alsoReadsKind(reg.unit, cell.state, kind)) continue;
       members ??= run.pieces.map((_piece, k) => runMember(run, k));
       for (const member of members) {
         this.stepUnit(reg, member, cell);
         // Its state may stop reading them (sessionStats after a step's first token): the rest would leave it as it is.
-        if (!unitReads(reg.unit, cell.state, kind)) break;
+        if (!byReads && !alsoReadsKind(reg.unit, cell.state, kind)) break;
       }
     }
     this.lastDriven = lastSeq;
@@ -240,12 +248,19 @@ export class ProjectionRegistry {
     for (const reg of this.registrations.values()) this.cellOf(reg);
   }
 
+  /** The units whose `reads` cover `kind` (with the purity audit too), as a set: the eager units and runs check against it. */
+  private readerSetOf(kind: string): ReadonlySet<Registration> {
+    let set = this.readerSets.get(kind);
+    if (!set) this.readerSets.set(kind, (set = new Set([...this.registrations.values()].filter((r) => !r.unit.reads || coversKind(r.unit.reads, kind)))));
+    return set;
+  }
+
   private readersOf(kind: string): Iterable<Registration> {
     if (this.options.purity) return this.registrations.values();
     let list = this.readers.get(kind);
     if (!list) {
       // Listed by `reads`; while a state reads more (alsoReads) the unit is in `eager` too.
-      list = [...this.registrations.values()].filter((r) => !r.unit.reads || coversKind(r.unit.reads, kind));
+      list = [...this.readerSetOf(kind)];
       this.readers.set(kind, list);
     }
     return list;
