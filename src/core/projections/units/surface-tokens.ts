@@ -28,16 +28,20 @@ function endpoints(op: any): { start: number; end: number } {
 /** Most events move nothing: one shared answer, no allocation per event. */
 const NO_CHANGE: SurfaceTokensStep = Object.freeze({ deltaTokens: 0, claim: undefined });
 
-/** Each surface event's price, once: contextPressure and contextBreakdown both fold it. Weak: it goes with the event. */
-const prices = new WeakMap<LogEvent, number>();
+/**
+ * Each surface event's price, once: contextPressure and contextBreakdown fold
+ * the same event one after the other, so the last event's price is kept (a
+ * weak map of every surface event cost more than pricing it twice).
+ */
+let pricedEvent: LogEvent | null = null;
+let pricedAt = 0;
 function priceOf(event: LogEvent): number {
-  let price = prices.get(event);
-  if (price === undefined) {
+  if (pricedEvent !== event) {
     const message = eventMessage(event);
-    price = message === null ? 0 : estimateMessage(message);
-    prices.set(event, price);
+    pricedAt = message === null ? 0 : estimateMessage(message);
+    pricedEvent = event;
   }
-  return price;
+  return pricedAt;
 }
 
 export function surfaceTokensStep(dialect: Dialect, claim: ShadowClaim | undefined, event: LogEvent): SurfaceTokensStep {
