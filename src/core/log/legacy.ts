@@ -45,17 +45,10 @@ export class LegacyUpgrader {
     return result;
   }
 
+  /** The reader upgrades events in ascending seq (it refuses a seq that repeats or goes back): an append keeps the order. */
   private rememberId(seq: number, id: string): void {
-    const n = this.messageSeqs.length;
-    // Seqs only grow here; one that does not (never from the reader) is placed in order.
-    if (n === 0 || this.messageSeqs[n - 1] < seq) {
-      this.messageSeqs.push(seq);
-      this.messageIds.push(id);
-      return;
-    }
-    const at = countAtOrBelow(this.messageSeqs, seq);
-    if (at > 0 && this.messageSeqs[at - 1] === seq) this.messageIds[at - 1] = id;
-    else { this.messageSeqs.splice(at, 0, seq); this.messageIds.splice(at, 0, id); }
+    this.messageSeqs.push(seq);
+    this.messageIds.push(id);
   }
 
   private idAt(seq: number): string | undefined {

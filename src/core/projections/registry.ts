@@ -86,7 +86,6 @@ export class ProjectionRegistry {
   private readonly listeners = new Set<Listener>();
   private readonly events: LogEvent[] = [];
   /** Without the purity audit, an event goes only to the units that read its type (made per type on first use). */
-  private readonly readers = new Map<string, Registration[]>();
   private readonly readerSets = new Map<string, Set<Registration>>();
   /** Units whose current state reads more than their `reads`, with what (ProjectionUnit.alsoReads). */
   private readonly eager = new Map<Registration, 'all' | readonly string[]>();
@@ -142,7 +141,6 @@ export class ProjectionRegistry {
       existing.refs += 1;
     } else {
       this.registrations.set(unit.key, { unit, cell: null, refs: 1 });
-      this.readers.clear();
       this.readerSets.clear();
     }
     let disposed = false;
@@ -152,7 +150,6 @@ export class ProjectionRegistry {
       disposed = true;
       if (--live.refs === 0) {
         this.registrations.delete(unit.key);
-        this.readers.clear();
         this.readerSets.clear();
       }
     };
@@ -256,15 +253,10 @@ export class ProjectionRegistry {
   }
 
   private readersOf(kind: string): Iterable<Registration> {
-    if (this.options.purity) return this.registrations.values();
-    let list = this.readers.get(kind);
-    if (!list) {
-      // Listed by `reads`; while a state reads more (alsoReads) the unit is in `eager` too.
-      list = [...this.readerSetOf(kind)];
-      this.readers.set(kind, list);
-    }
-    return list;
+    // Listed by `reads`; while a state reads more (alsoReads) the unit is in `eager` too.
+    return this.options.purity ? this.registrations.values() : this.readerSetOf(kind);
   }
+
 
   /**
    * A cell's watermark (§2.1 observedSeq): the last event driven, for every
