@@ -134,7 +134,10 @@ export const issue17Tests: Record<string, Case> = {
     await page.keyboard.press('End');
     await page.keyboard.press('.');
     await page.getByRole('status', { name: 'Command status' }).getByText('no next replace').waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Next replace' }).isDisabled(), true);
+    // The buttons follow the deferred cursor (they render after the slider's frame): wait for it to settle.
+    const nextReplace = page.getByRole('button', { name: 'Next replace' });
+    for (const until = Date.now() + 3000; !(await nextReplace.isDisabled()) && Date.now() < until;) await page.waitForTimeout(20);
+    assert.equal(await nextReplace.isDisabled(), true);
     await page.keyboard.press('g');
     await page.getByRole('textbox', { name: 'Seq' }).fill('99999');
     await page.keyboard.press('Enter');
