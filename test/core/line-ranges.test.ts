@@ -78,4 +78,27 @@ describe('line byte ranges', () => {
       at = end + 1;
     });
   });
+
+  it('are exact with a byte-order mark, CRLF endings and lines that cross 1-, 3- and 5-byte chunks', async () => {
+    // The scan starts a line's length in characters past its start: a BOM (3 bytes, 1 character), a
+    // CR kept in the line, pairs (4 bytes, 2 units) and 3-byte characters must each land it short of the newline.
+    const rows = ['\ufeff' + JSON.stringify({ type: 'session', version: 0, id: 's', createdAt: 0 })];
+    for (let seq = 0; seq < 40; seq++) rows.push(JSON.stringify({ type: 'session/title', seq, time: seq, data: { title: ['a', '😀', '€x', 'é'.repeat(seq)][seq % 4] } }) + (seq % 3 === 0 ? '\r' : ''));
+    const encoded = rows.map((r) => encoder.encode(r));
+    const bytes = new Uint8Array(encoded.reduce((n, l) => n + l.length + 1, 0));
+    let o = 0;
+    for (const l of encoded) { bytes.set(l, o); o += l.length; bytes[o++] = 10; }
+    for (const chunk of [1, 3, 5]) {
+      const pieces = function* () { for (let p = 0; p < bytes.length; p += chunk) yield bytes.subarray(p, p + chunk); };
+      const ranges: [number, number][] = [];
+      const read = await readLog(pieces(), { lines: new LineStore(true), retainEvents: false, onEvent: (a) => void ranges.push([a.start, a.end]) });
+      expect(read.diagnostics.filter((d) => d.code.startsWith('row.'))).toEqual([]);
+      let at = encoded[0].length + 1;
+      expect(ranges.length).toBe(rows.length - 1);
+      ranges.forEach(([start, end], i) => {
+        expect([start, end]).toEqual([at, at + encoded[i + 1].length]);
+        at = end + 1;
+      });
+    }
+  });
 });

@@ -38,12 +38,18 @@ export class LineStore {
   /**
    * Consumes the next newline byte and sets `lastStart`/`lastEnd` to the line
    * it ends (two fields, not a tuple per line: a long log has millions).
-   * Called once per newline the text split finds.
+   * Called once per newline the text split finds, with the line's length in
+   * UTF-16 units: a line has at least as many bytes as units (a unit is one
+   * to three bytes, a pair four, a replaced bad byte one), and no newline byte
+   * lies inside it, so the scan starts that far in. An ASCII line's newline is
+   * the very byte there: one read instead of a scan of the line.
    */
-  nextLine(): void {
+  nextLine(minBytes = 0): void {
+    const from = this.lineStart + minBytes;
     while (this.scanChunk < this.chunks.length) {
       const chunk = this.chunks[this.scanChunk];
-      const nl = chunk.indexOf(10, this.scanOffset);
+      const at = Math.max(this.scanOffset, from - this.bases[this.scanChunk]);
+      const nl = at >= chunk.length ? -1 : chunk[at] === 10 ? at : chunk.indexOf(10, at);
       if (nl >= 0) {
         this.scanOffset = nl + 1;
         this.lastStart = this.lineStart;
