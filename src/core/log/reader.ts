@@ -65,6 +65,8 @@ export const MAX_ROW_DEPTH = 1000;
 
 /** One event type as the reader sees it in the log's dialect. */
 interface TypeFacts {
+  /** The type string itself, one instance per type: rows are given it (see record). */
+  type: string;
   /** A packed row type (V0/V1 chunk runs). */
   packed: boolean;
   /** In the dialect's vocabulary. */
@@ -268,7 +270,7 @@ export class LogReader {
     if (this.carryParts.length || this.longLine) {
       this.extendOpenLine(text, 0, nl < 0 ? text.length : nl);
       if (nl < 0) { this.endText(); return; }
-      this.nextRange();
+      this.nextRange(this.longLine ? 0 : this.carryChars);
       if (this.longLine) this.closeLongLine(false);
       else {
         const line = this.carryParts.join('');
@@ -280,7 +282,7 @@ export class LogReader {
       nl = text.indexOf('\n', start);
     }
     while (nl >= 0) {
-      this.nextRange();
+      this.nextRange(nl - start);
       if (nl - start > this.maxLineChars) {
         this.longLine = { offset: this.tracking ? this.rangeStart : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
         this.closeLongLine(false);
@@ -362,9 +364,10 @@ export class LogReader {
     return unread;
   }
 
-  private nextRange(): void {
+  /** `chars`: the ended line's length in the text (its bytes are at least as many). */
+  private nextRange(chars: number): void {
     if (!this.tracking) return;
-    this.lines.nextLine();
+    this.lines.nextLine(chars);
     this.rangeStart = this.lines.lastStart;
     this.rangeEnd = this.lines.lastEnd;
   }
@@ -541,7 +544,12 @@ export class LogReader {
 
 
   private record(row: Record<string, unknown>, line: number, text: string): void {
-    if (typeof row.type === 'string' && this.factsOf(row.type).packed) {
+    // Each row's type is a new string from JSON.parse; giving the row the one instance of its type
+    // (an equal string) lets every later lookup by type (the walk's, the index's, the units') reuse
+    // that instance's hash and compare by identity, instead of hashing a new string at each.
+    const rowFacts = typeof row.type === 'string' ? this.factsOf(row.type) : null;
+    if (rowFacts) row.type = rowFacts.type;
+    if (rowFacts?.packed) {
       // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
       const check = this.version <= 1 ? checkPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
       if (!check.ok) {
@@ -659,7 +667,7 @@ export class LogReader {
     if (type === this.lastType && this.lastTypeFacts) return this.lastTypeFacts;
     let facts = this.typeFacts.get(type);
     if (!facts) {
-      facts = { packed: PACKED_ROW_TYPES.has(type), known: this.known.has(type), payload: payloadCheckOf(type, this.dialect), newerChecks: hasNewerPayloadChecks(type) };
+      facts = { type, packed: PACKED_ROW_TYPES.has(type), known: this.known.has(type), payload: payloadCheckOf(type, this.dialect), newerChecks: hasNewerPayloadChecks(type) };
       this.typeFacts.set(type, facts);
     }
     this.lastType = type;
