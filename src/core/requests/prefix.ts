@@ -64,13 +64,22 @@ export interface RequestHead {
   text: string;
   bytes: number;
   toolsJson: string;
+  /** What it was made from: a header whose system and tools are these very values has this head. */
+  system: unknown;
+  tools: unknown;
 }
 
-/** The head of a header; `previous` is returned again when the text is the same (headers repeat at every step). */
+/**
+ * The head of a header; `previous` is returned again when the text is the
+ * same (headers repeat at every step). The analysis pools a header's system
+ * and tools, so a header that changed only its config hands over the same
+ * values and is not serialized at all.
+ */
 export function requestHead(system: unknown, tools: unknown, previous?: RequestHead): RequestHead {
+  if (previous && previous.system === system && previous.tools === tools) return previous;
   const text = serializeHead(system, tools);
   if (previous && previous.text === text) return previous;
-  return { text, bytes: utf8Bytes(text), toolsJson: jsonText(tools) };
+  return { text, bytes: utf8Bytes(text), toolsJson: jsonText(tools), system, tools };
 }
 
 export interface ChangesSince {
