@@ -12,7 +12,7 @@ import { stepKey } from '../util/step-key.ts';
 import { finding, type PromptFinding } from './findings.ts';
 import { requestHash } from './hash.ts';
 import { canonicalHeader, headerEquals, identicalHeaders, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from './header.ts';
-import { analyzePrefix, requestHead, type ChangesSince, type PrefixAnalysis, type PrefixInput, type RequestHead } from './prefix.ts';
+import { analyzePrefix, HeadCache, type ChangesSince, type PrefixAnalysis, type PrefixInput, type RequestHead } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
 import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 
@@ -488,8 +488,9 @@ export class RequestBuilder implements SurfaceVisitor {
 
   /** The serialized system + tools, once per header (it changes rarely; calls are many). */
   private headCache: { header: RequestHeader | null; head: RequestHead } | null = null;
+  private readonly heads = new HeadCache();
   private headOf(header: RequestHeader | null): RequestHead {
-    if (this.headCache?.header !== header) this.headCache = { header, head: requestHead(header?.system, header?.tools, this.headCache?.head) };
+    if (this.headCache?.header !== header) this.headCache = { header, head: this.heads.of(header?.system, header?.tools) };
     return this.headCache.head;
   }
 

@@ -69,17 +69,33 @@ export interface RequestHead {
   tools: unknown;
 }
 
+/** How many recent heads a HeadCache keeps: a session alternates among a few (an agent's, a subagent's, the title model's). */
+const RECENT_HEADS = 8;
+
 /**
- * The head of a header; `previous` is returned again when the text is the
- * same (headers repeat at every step). The analysis pools a header's system
- * and tools, so a header that changed only its config hands over the same
- * values and is not serialized at all.
+ * The heads of the last few distinct headers. The analysis pools a header's
+ * system and tools, so a header that only changed its config, or went back
+ * to an earlier model's tools, hands over values seen before and is not
+ * serialized again; a head equal as text to a recent one is that one.
  */
-export function requestHead(system: unknown, tools: unknown, previous?: RequestHead): RequestHead {
-  if (previous && previous.system === system && previous.tools === tools) return previous;
-  const text = serializeHead(system, tools);
-  if (previous && previous.text === text) return previous;
-  return { text, bytes: utf8Bytes(text), toolsJson: jsonText(tools), system, tools };
+export class HeadCache {
+  private readonly recent: RequestHead[] = [];
+
+  of(system: unknown, tools: unknown): RequestHead {
+    const recent = this.recent;
+    let head = recent.find((h) => h.system === system && h.tools === tools);
+    if (!head) {
+      const text = serializeHead(system, tools);
+      head = recent.find((h) => h.text === text) ?? { text, bytes: utf8Bytes(text), toolsJson: jsonText(tools), system, tools };
+    }
+    if (recent[0] !== head) {
+      const at = recent.indexOf(head);
+      if (at >= 0) recent.splice(at, 1);
+      recent.unshift(head);
+      if (recent.length > RECENT_HEADS) recent.pop();
+    }
+    return head;
+  }
 }
 
 export interface ChangesSince {
