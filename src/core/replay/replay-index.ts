@@ -118,6 +118,10 @@ export class ReplayBuilder implements SurfaceVisitor {
   private readonly stepsWithCall = new Set<string>();
   /** The step of the last chunk: its next chunk cuts nothing unless a retry is pending. */
   private streamingKey: string | null = null;
+  /** The open step's key and the turn and step it was made for. */
+  private openKey = stepKey(0, 0);
+  private keyTurn = 0;
+  private keyStep = 0;
   private appends = new Uint32Array(1024);
   private appendCount = 0;
 
@@ -221,7 +225,13 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
   private chunkStartsCall(): boolean {
-    const key = stepKey(this.turn, this.step);
+    // Deltas of one step come by the thousand: its key is made once, when the open step changes.
+    if (this.keyTurn !== this.turn || this.keyStep !== this.step) {
+      this.keyTurn = this.turn;
+      this.keyStep = this.step;
+      this.openKey = stepKey(this.turn, this.step);
+    }
+    const key = this.openKey;
     if (key === this.streamingKey && !this.retryPending) return false;
     this.streamingKey = key;
     if (this.stepsWithCall.has(key) && !this.retryPending) return false;
