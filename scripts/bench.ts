@@ -132,13 +132,15 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
     coreMs = Math.min(coreMs, performance.now() - t);
   }
   const replay = core.value;
-  // The app's whole load (the worker's: read, fold, index and every analysis), best of a few, as the core's.
+  // The app's whole load (the worker's: read, fold, index and every analysis), best of as many runs
+  // as the core's: its compiled code warms over the first runs as the core's does, and a ratio of a
+  // best of 2 or 4 to a best of 10 or more baseline runs read the VM's noise as the app's cost.
   // The dropped file exists before the load starts: the Blob is made once, outside the timing.
   const file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const engineRun = await peakOf(() => workerLoadFrom(file, name));
   const { engine, summary } = engineRun.value;
   let engineMs = engineRun.ms;
-  for (let r = 1; r < (decoded < 32 * MB ? 4 : 2); r++) {
+  for (let r = 1; r < runs; r++) {
     interleaved();
     const t = performance.now();
     await workerLoadFrom(file, name);
