@@ -58,6 +58,12 @@ export interface ReaderOptions {
    * is skipped as it streams in, never held as one string; tests set it low.
    */
   maxLineChars?: number;
+  /**
+   * Check each event's payload against its schema (default true). A payload
+   * finding never changes which events are committed, so a reader whose
+   * findings nobody reads (the projection helper's) may leave them out.
+   */
+  checkPayloads?: boolean;
 }
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
@@ -174,6 +180,7 @@ export class LogReader {
   private chars = 0;
   private lastTime = 0;
   private legacy = new LegacyUpgrader('', 'v0');
+  private readonly checkPayloads: boolean;
 
   constructor(private readonly extraDiagnostics: Diagnostic[] = [], options: ReaderOptions = {}) {
     this.retainEvents = options.retainEvents ?? true;
@@ -181,6 +188,7 @@ export class LogReader {
     this.onRun = this.retainEvents ? undefined : options.onRun;
     this.lines = options.lines ?? new LineStore(false);
     this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+    this.checkPayloads = options.checkPayloads ?? true;
   }
 
   get eventCount(): number {
@@ -637,7 +645,7 @@ export class LogReader {
       if (event.ignorable) {
         if (!isPluginRecordType(event.type)) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
       } else this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type });
-    } else if (origin.packedIndex === undefined) {
+    } else if (origin.packedIndex === undefined && this.checkPayloads) {
       // Expanded packed members were validated by the expansion itself.
       const problem = facts.payload?.(event) ?? null;
       if (problem) this.diag('payload.schema', `${event.type} at seq ${event.seq}: ${problem.message}`, { line, seq: event.seq, path: problem.path });

@@ -30,6 +30,8 @@ export async function projectLog(source: ByteSource, options: Pick<ReadLogOption
   const read = await readLog(source, {
     ...options,
     retainEvents: false,
+    // The load's own reader reports the payload findings; these would be dropped.
+    checkPayloads: false,
     onEvent: (accepted, reader) => guarded(() => void registryOf(reader).apply(accepted.event)),
     onRun: (run, _line, _start, _end, reader) => guarded(() => registryOf(reader).applyRun(run)),
   });
