@@ -3,6 +3,7 @@ import type { KeptSinceMark } from '../surface/ledger.ts';
 import { callConfigEquals, type LlmCallConfig } from './header.ts';
 import { utf8Bytes } from './hash.ts';
 import { jsonText } from '../util/json-text.ts';
+import { commonPrefixLength } from '../util/json-common-prefix.ts';
 
 /**
  * Request-to-request prefix analysis (issue 5; prompt-and-requests.md §6.2,
@@ -121,14 +122,6 @@ export function serializeForPrefix(system: unknown, tools: unknown, messages: re
   return serializeHead(system, tools) + messages.map((m) => JSON.stringify(m)).join(',');
 }
 
-function commonPrefixLength(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  // Do not split a surrogate pair.
-  if (i > 0 && i < n && a.charCodeAt(i - 1) >= 0xd800 && a.charCodeAt(i - 1) <= 0xdbff) i--;
-  return i;
-}
 
 const NO_REASONS: BreakReason[] = Object.freeze([]) as unknown as BreakReason[];
 
@@ -191,7 +184,7 @@ function keptPrefixBytes(prev: PrefixInput, cur: PrefixInput, kept: KeptSinceMar
   if (!diff) return bytes;
   // Both continue: the separating comma is shared, then part of the first differing message.
   if (n > 0) bytes += 1;
-  return bytes + utf8Bytes(diff.after, commonPrefixLength(diff.before, diff.after));
+  return bytes + diff.commonBytes;
 }
 
 const isStructured = (v: unknown): v is object => typeof v === 'object' && v !== null;

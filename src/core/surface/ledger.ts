@@ -4,6 +4,7 @@ import type { Message } from '../messages/types.ts';
 import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
 import { systemText } from '../prompt/system-nodes.ts';
 import { jsonBytes } from '../util/json-bytes.ts';
+import { jsonCommonPrefixBytes } from '../util/json-common-prefix.ts';
 import { SeqMap } from '../util/seq-map.ts';
 import { Fenwick } from '../util/fenwick.ts';
 import { estimateMessage } from '../projections/units/estimate.ts';
@@ -63,8 +64,12 @@ export interface KeptSinceMark {
   keptMessages: number;
   /** UTF-8 bytes of the JSON of those messages, commas between them excluded. */
   keptMessageBytes: number;
-  /** The JSON of the first differing pair, when both contexts continue past the kept ones. */
-  firstDifference: { before: string; after: string } | null;
+  /**
+   * When both contexts continue past the kept messages: UTF-8 bytes of the
+   * common prefix of the first differing pair's JSON (the part of it a
+   * provider's prefix cache still matches).
+   */
+  firstDifference: { commonBytes: number } | null;
 }
 
 export class SurfaceLedger implements SurfaceVisitor {
@@ -239,10 +244,9 @@ export class SurfaceLedger implements SurfaceVisitor {
           p = c = ps + 1;
           continue;
         }
-        const before = this.messageJson(ps, this.heldAtMark.get(ps), eventAt);
-        const after = this.messageJson(cs, undefined, eventAt);
-        if (before !== after) {
-          firstDifference = { before, after };
+        const commonBytes = jsonCommonPrefixBytes(this.messageAt(ps, this.heldAtMark.get(ps), eventAt), this.messageAt(cs, undefined, eventAt));
+        if (commonBytes !== null) {
+          firstDifference = { commonBytes };
           break;
         }
         kept++;
@@ -271,12 +275,11 @@ export class SurfaceLedger implements SurfaceVisitor {
     return k <= this.messageCount ? this.messageCounts.findKth(k) : -1;
   }
 
-  private messageJson(slot: number, before: SlotBefore | undefined, eventAt: SurfaceContext['eventAt']): string {
+  private messageAt(slot: number, before: SlotBefore | undefined, eventAt: SurfaceContext['eventAt']): Message | null {
     this.work.compared++;
     const seq = before ? before.seq : this.slotSeq[slot];
     const projection = before ? before.projection : this.projections.get(slot);
-    const message = projection ?? messageOf(eventAt(seq));
-    return JSON.stringify(message);
+    return projection ?? messageOf(eventAt(seq));
   }
 
   private newSlot(): number {

@@ -11,6 +11,16 @@ export function jsonBytes(value: unknown): number {
 }
 
 /** Bytes of one value, or -1 where JSON.stringify writes nothing (undefined, a function, a symbol, a toJSON giving undefined). */
+export function jsonValueBytes(value: unknown): number {
+  return valueBytes(value);
+}
+
+/** A plain object JSON.stringify writes member by member (no toJSON, no class). */
+export function isPlainData(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
 function valueBytes(value: unknown): number {
   switch (typeof value) {
     case 'string': return stringBytes(value);
@@ -19,9 +29,7 @@ function valueBytes(value: unknown): number {
     case 'object': {
       if (value === null) return 4;
       if (Array.isArray(value)) return arrayBytes(value);
-      const proto = Object.getPrototypeOf(value);
-      const plain = (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-      return plain ? objectBytes(value as Record<string, unknown>) : viaStringify(value);
+      return isPlainData(value) ? objectBytes(value as Record<string, unknown>) : viaStringify(value);
     }
     case 'undefined':
     case 'function':
