@@ -70,8 +70,19 @@ export interface ReaderOptions {
 export const MAX_ROW_DEPTH = 1000;
 
 /** One event type as the reader sees it in the log's dialect. */
+/**
+ * The engine's own copy of a string, the one its literals and property keys
+ * share (a property key is interned; a value JSON.parse makes is not): the
+ * code's `event.type === 'turn/end'` is then a pointer comparison either way.
+ */
+function internalized(text: string): string {
+  const holder: Record<string, true> = { [text]: true };
+  for (const key in holder) return key;
+  return text;
+}
+
 interface TypeFacts {
-  /** The type string itself, one instance per type: rows are given it (see record). */
+  /** The type string itself, interned, one instance per type: rows are given it (see record). */
   type: string;
   /** A packed row type (V0/V1 chunk runs). */
   packed: boolean;
@@ -675,7 +686,7 @@ export class LogReader {
     if (type === this.lastType && this.lastTypeFacts) return this.lastTypeFacts;
     let facts = this.typeFacts.get(type);
     if (!facts) {
-      facts = { type, packed: PACKED_ROW_TYPES.has(type), known: this.known.has(type), payload: payloadCheckOf(type, this.dialect), newerChecks: hasNewerPayloadChecks(type) };
+      facts = { type: internalized(type), packed: PACKED_ROW_TYPES.has(type), known: this.known.has(type), payload: payloadCheckOf(type, this.dialect), newerChecks: hasNewerPayloadChecks(type) };
       this.typeFacts.set(type, facts);
     }
     this.lastType = type;
