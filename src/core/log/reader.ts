@@ -69,7 +69,6 @@ export interface ReaderOptions {
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
 export const MAX_ROW_DEPTH = 1000;
 
-/** One event type as the reader sees it in the log's dialect. */
 /**
  * The engine's own copy of a string, the one its literals and property keys
  * share (a property key is interned; a value JSON.parse makes is not): the
@@ -81,6 +80,7 @@ function internalized(text: string): string {
   return text;
 }
 
+/** One event type as the reader sees it in the log's dialect. */
 interface TypeFacts {
   /** The type string itself, interned, one instance per type: rows are given it (see record). */
   type: string;

@@ -122,7 +122,6 @@ export function serializeForPrefix(system: unknown, tools: unknown, messages: re
   return serializeHead(system, tools) + messages.map((m) => JSON.stringify(m)).join(',');
 }
 
-
 const NO_REASONS: BreakReason[] = Object.freeze([]) as unknown as BreakReason[];
 
 /** UTF-8 bytes of serializeForPrefix(...) for an input, from its totals. */
