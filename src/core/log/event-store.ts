@@ -157,7 +157,10 @@ export class EventStore implements EventList {
    * arrays jump to their final size instead of doubling and trimming.
    */
   projectedCount(count: number): number {
-    const read = this.lines.byteLength;
+    // The bytes the stored lines span, not the bytes read: a reader holds a whole chunk (a Blob's
+    // stream may hand over the file in one) before its lines are walked.
+    const last = this.lineCount - 1;
+    const read = last < 0 ? 0 : this.start[last] + this.len[last] + 1;
     // Past the expected size the guess was wrong (a compressed file's size is not its decoded size).
     return this.expectedBytes > 0 && read > 0 && read < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / read) : 0;
   }
@@ -238,7 +241,10 @@ export class EventStore implements EventList {
   }
 
   private grow(): void {
-    const size = this.start.length * 2;
+    // Straight to the projected line count (with a margin) when the file's size is known, else double.
+    const n = this.start.length;
+    const projected = Math.ceil(this.projectedCount(this.lineCount) * 1.03);
+    const size = projected > n ? Math.max(projected, Math.ceil(n * 1.25)) : n * 2;
     const copy = <T extends GrowableArray>(a: T): T => grownTo(a, size);
     this.start = copy(this.start);
     this.len = copy(this.len);
