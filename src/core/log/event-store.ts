@@ -157,10 +157,7 @@ export class EventStore implements EventList {
    * arrays jump to their final size instead of doubling and trimming.
    */
   projectedCount(count: number): number {
-    // The bytes the stored lines span, not the bytes read: a reader holds a whole chunk (a Blob's
-    // stream may hand over the file in one) before its lines are walked.
-    const last = this.lineCount - 1;
-    const read = last < 0 ? 0 : this.start[last] + this.len[last] + 1;
+    const read = this.lines.byteLength;
     // Past the expected size the guess was wrong (a compressed file's size is not its decoded size).
     return this.expectedBytes > 0 && read > 0 && read < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / read) : 0;
   }
