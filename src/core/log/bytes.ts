@@ -112,16 +112,18 @@ async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diag
   const walker = new ZstdFrameWalker();
   try {
     for await (const chunk of source) {
-      // Small pieces, drained after each: a few bytes of RLE blocks decode to megabytes, so
-      // output per push stays bounded however the input is chunked (a 24 KB file can hold 800 MB).
-      for (let o = 0; o < chunk.length; o += ZSTD_PIECE) {
-        const piece = chunk.subarray(o, o + ZSTD_PIECE);
-        const limit = walker.feed(piece);
-        if (limit) {
+      // Pieces of at most ZSTD_PIECE_BLOCKS blocks, drained after each: a few bytes of RLE blocks
+      // decode to megabytes, so output per push stays bounded however the input is chunked (a 24 KB
+      // file can hold 800 MB), while a piece of ordinary blocks is as long as they are.
+      for (let o = 0; o < chunk.length; ) {
+        const { used, fault } = walker.take(chunk.subarray(o), ZSTD_PIECE_BLOCKS, ZSTD_LOST_STEP);
+        const piece = chunk.subarray(o, o + used);
+        o += used;
+        if (fault) {
           // Everything before the frame or block at fault is decoded and kept.
-          decompressor.push(piece.subarray(0, limit.keep));
+          decompressor.push(piece.subarray(0, fault.keep));
           yield* drain(out);
-          diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${limit.reason}; lines decoded before it are kept.`));
+          diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${fault.reason}; lines decoded before it are kept.`));
           return;
         }
         decompressor.push(piece);
@@ -141,8 +143,10 @@ async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diag
   }
 }
 
-/** Bytes of zstd input per decoder push: at most 64 RLE blocks, 8 MiB of output. */
-const ZSTD_PIECE = 256;
+/** Blocks per decoder push: at most 64 blocks of 128 KiB, 8 MiB of output (RLE included). */
+const ZSTD_PIECE_BLOCKS = 64;
+/** Bytes per push once the structure is lost (the decoder is about to refuse them): as before, 256. */
+const ZSTD_LOST_STEP = 256;
 
 async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
   const stream = new DecompressionStream('gzip');

@@ -49,15 +49,38 @@ export class ZstdFrameWalker {
    */
   feed(bytes: Uint8Array): { reason: string; keep: number } | null {
     const first = this.offset;
-    const reason = this.walk(bytes);
+    const reason = this.walk(bytes, Infinity);
     return reason === null ? null : { reason, keep: Math.max(0, this.faultAt - first) };
   }
 
-  private walk(bytes: Uint8Array): string | null {
+  /**
+   * Walks the start of `bytes` that holds at most `maxBlocks` block headers
+   * (so at most that many blocks' output, RLE included) and returns how
+   * many bytes that is, with the fault if one came first. Once the walker
+   * is lost (bytes the decoder will refuse) it takes `lostStep` bytes at a time.
+   */
+  take(bytes: Uint8Array, maxBlocks: number, lostStep: number): { used: number; fault: { reason: string; keep: number } | null } {
+    const first = this.offset;
+    if (this.state.kind === 'lost') return { used: Math.min(bytes.length, lostStep), fault: null };
+    const reason = this.walk(bytes, Math.max(1, maxBlocks));
+    const used = this.offset - first;
+    if (reason !== null) return { used, fault: { reason, keep: Math.max(0, this.faultAt - first) } };
+    // Lost part-way: the rest goes in small steps, as before.
+    const lost = (this.state as State).kind === 'lost';
+    return { used: lost ? Math.max(used, Math.min(bytes.length, lostStep)) : used, fault: null };
+  }
+
+  /** Block headers `take` may still read in this call. */
+  private blocksLeft = Infinity;
+
+  private walk(bytes: Uint8Array, maxBlocks: number): string | null {
+    this.blocksLeft = maxBlocks;
     let i = 0;
     while (i < bytes.length) {
       const s = this.state;
       if (s.kind === 'lost') return null;
+      // The next field is a block header and the budget is spent: stop before it.
+      if (s.kind === 'block' && this.field.length === 0 && this.blocksLeft === 0) return null;
       if (s.kind === 'skip') {
         const n = Math.min(this.skip, bytes.length - i);
         this.skip -= n;
@@ -118,6 +141,7 @@ export class ZstdFrameWalker {
       case 'header-rest':
         return this.frameHeader(s.fhd, f);
       case 'block': {
+        this.blocksLeft--;
         const header = f[0] | (f[1] << 8) | (f[2] << 16);
         const last = header & 1;
         const type = (header >> 1) & 3;
