@@ -26,7 +26,12 @@ export function corpusTests(dir: string): Record<string, Case> {
       for (const seq of [5, replace.seq - 1, replace.seq, session.events.at(-1)!.seq]) {
         await gotoSeq(page, seq);
         const expected = foldSurface(session.events.filter((e) => e.seq <= seq), session.read.dialect).state.nodes;
-        await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Surface"] [role=listitem].node:not(.ghost)').length === n, expected.length, { timeout: 10000 }).catch(() => {});
+        // The list follows the deferred cursor: wait for these very seqs (two cursors can list as many
+        // nodes, so a count is no sign the list moved), then assert as shown.
+        await page.waitForFunction((want) => {
+          const shown = [...document.querySelectorAll('[aria-label="Surface"] [role=listitem].node:not(.ghost) .seq')].map((e) => Number(e.textContent));
+          return shown.length === want.length && shown.every((s, i) => s === want[i]);
+        }, expected, { timeout: 10000 }).catch(() => {});
         assert.deepEqual(await surfaceNodeSeqs(page), expected, `surface at seq ${seq}`);
       }
       await gotoSeq(page, replace.seq);
