@@ -3,7 +3,7 @@ import type { LineStore } from './line-store.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import type { EventOrigin, LogEvent } from './types.ts';
-import { grownTo, type GrowableArray } from '../util/typed.ts';
+import { grownSize, grownTo, type GrowableArray } from '../util/typed.ts';
 import { Offsets } from '../util/offsets.ts';
 
 /** The parsed-event cache's byte budget: this share of the log, at least the minimum, at most the maximum. */
@@ -238,10 +238,7 @@ export class EventStore implements EventList {
   }
 
   private grow(): void {
-    // Straight to the projected line count (with a margin) when the file's size is known, else double.
-    const n = this.start.length;
-    const projected = Math.ceil(this.projectedCount(this.lineCount) * 1.03);
-    const size = projected > n ? Math.max(projected, Math.ceil(n * 1.25)) : n * 2;
+    const size = grownSize(this.start.length, this.projectedCount(this.lineCount));
     const copy = <T extends GrowableArray>(a: T): T => grownTo(a, size);
     this.start = copy(this.start);
     this.len = copy(this.len);

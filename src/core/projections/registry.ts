@@ -257,7 +257,6 @@ export class ProjectionRegistry {
     return this.options.purity ? this.registrations.values() : this.readerSetOf(kind);
   }
 
-
   /**
    * A cell's watermark (§2.1 observedSeq): the last event driven, for every
    * unit that has not thrown — whether or not it was called for that event.

@@ -9,7 +9,7 @@ import type { Message } from '../messages/types.ts';
 import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
-import { grownTo as grown } from '../util/typed.ts';
+import { grownSize, grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';
 
@@ -118,10 +118,6 @@ export class ReplayBuilder implements SurfaceVisitor {
   private readonly stepsWithCall = new Set<string>();
   /** The step of the last chunk: its next chunk cuts nothing unless a retry is pending. */
   private streamingKey: string | null = null;
-  /** The open step's key and the turn and step it was made for. */
-  private openKey = stepKey(0, 0);
-  private keyTurn = 0;
-  private keyStep = 0;
   private appends = new Uint32Array(1024);
   private appendCount = 0;
 
@@ -225,13 +221,7 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
   private chunkStartsCall(): boolean {
-    // Deltas of one step come by the thousand: its key is made once, when the open step changes.
-    if (this.keyTurn !== this.turn || this.keyStep !== this.step) {
-      this.keyTurn = this.turn;
-      this.keyStep = this.step;
-      this.openKey = stepKey(this.turn, this.step);
-    }
-    const key = this.openKey;
+    const key = stepKey(this.turn, this.step);
     if (key === this.streamingKey && !this.retryPending) return false;
     this.streamingKey = key;
     if (this.stepsWithCall.has(key) && !this.retryPending) return false;
@@ -258,10 +248,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   private grow(): void {
-    const n = this.columns.seq.length;
-    // Jump to the projected final size (with a margin) when there is one, else double.
-    const projected = Math.ceil((this.projected?.(this.n) ?? 0) * 1.03);
-    const size = projected > n ? Math.max(projected, Math.ceil(n * 1.25)) : n * 2;
+    const size = grownSize(this.columns.seq.length, this.projected?.(this.n) ?? 0);
     const c = this.columns;
     this.columns = {
       seq: grown(c.seq, size), typeId: grown(c.typeId, size), family: grown(c.family, size),

@@ -41,9 +41,6 @@ export class CutDetector {
   private readonly awaiting = new Map<string, { seq: number; turn: unknown; step: unknown }[]>();
   /** Chunk mode: the (turn, step) of the last chunk when it left no retry pending — its next chunk cuts nothing. */
   private streamingKey: string | null = null;
-  /** The turn and step that key was made from: a chunk of the very same values has that key (no string is built). */
-  private streamingTurn: unknown = undefined;
-  private streamingStep: unknown = undefined;
 
   constructor(readonly mode: CutMode) {}
 
@@ -71,9 +68,7 @@ export class CutDetector {
     }
     if (this.mode === 'chunk') {
       if (event.type !== 'assistant/chunk') return null;
-      const turn = d?.turn;
-      const step = d?.step;
-      const k = this.streamingKey !== null && turn === this.streamingTurn && step === this.streamingStep ? this.streamingKey : key(turn, step);
+      const k = key(d?.turn, d?.step);
       let cut: RequestCut | null = null;
       // Deltas of one attempt come by the thousand: the same step as the last chunk, with no failed finish since, continues it.
       if (k !== this.streamingKey && (!this.attempts.has(k) || this.rerequest.has(k))) {
@@ -86,8 +81,6 @@ export class CutDetector {
       const failed = chunk?.type === 'finish' && (chunk.reason?.kind === 'error' || chunk.reason?.kind === 'aborted');
       if (failed) this.rerequest.add(k);
       this.streamingKey = failed ? null : k;
-      this.streamingTurn = turn;
-      this.streamingStep = step;
       return cut;
     }
     if (event.type !== 'assistant/attempt' && event.type !== 'assistant/message') return null;

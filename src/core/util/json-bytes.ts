@@ -7,12 +7,7 @@
  * is handed to JSON.stringify itself (a toJSON is not told its key).
  */
 export function jsonBytes(value: unknown): number {
-  return Math.max(0, valueBytes(value));
-}
-
-/** Bytes of one value, or -1 where JSON.stringify writes nothing (undefined, a function, a symbol, a toJSON giving undefined). */
-export function jsonValueBytes(value: unknown): number {
-  return valueBytes(value);
+  return Math.max(0, jsonValueBytes(value));
 }
 
 /** A plain object JSON.stringify writes member by member (no toJSON, no class). */
@@ -21,7 +16,8 @@ export function isPlainData(value: object): boolean {
   return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-function valueBytes(value: unknown): number {
+/** Bytes of one value, or -1 where JSON.stringify writes nothing (undefined, a function, a symbol, a toJSON giving undefined). */
+export function jsonValueBytes(value: unknown): number {
   switch (typeof value) {
     case 'string': return stringBytes(value);
     case 'number': return Number.isFinite(value) ? String(value).length : 4;
@@ -65,7 +61,7 @@ function stringBytes(s: string): number {
 function arrayBytes(a: readonly unknown[]): number {
   let n = 2 + Math.max(0, a.length - 1);
   for (let i = 0; i < a.length; i++) {
-    const b = valueBytes(a[i]);
+    const b = jsonValueBytes(a[i]);
     n += b < 0 ? 4 : b; // written as null
   }
   return n;
@@ -75,7 +71,7 @@ function objectBytes(o: Record<string, unknown>): number {
   let n = 2;
   let members = 0;
   for (const key of Object.keys(o)) {
-    const b = valueBytes(o[key]);
+    const b = jsonValueBytes(o[key]);
     if (b < 0) continue; // left out
     n += stringBytes(key) + 1 + b;
     members++;
