@@ -5,8 +5,10 @@ import { serveProjections } from '../src/worker/projector-host.ts';
 // The helper's own heap, sampled while it works (it is not the main thread's to count):
 // the peak of each job goes back with a message of its own.
 let peak = 0;
-const sample = () => { peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
-const base = () => v8.getHeapStatistics().used_heap_size;
+// The bench's live reading (DSH_BENCH_LIVE=1, with --expose-gc): collected before each sample, as the load's own.
+const collect = process.env.DSH_BENCH_LIVE === '1' ? (globalThis as { gc?: () => void }).gc : undefined;
+const sample = () => { collect?.(); peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
+const base = () => { collect?.(); return v8.getHeapStatistics().used_heap_size; };
 let floor = base();
 setInterval(sample, 10).unref();
 const port = parentPort!;
