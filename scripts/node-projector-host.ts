@@ -5,10 +5,13 @@ import { serveProjections } from '../src/worker/projector-host.ts';
 // The helper's own heap, sampled while it works (it is not the main thread's to count):
 // the peak of each job goes back with a message of its own.
 let peak = 0;
+const gc = (globalThis as { gc?: () => void }).gc;
 // The bench's live reading (DSH_BENCH_LIVE=1, with --expose-gc): collected before each sample, as the load's own.
-const collect = process.env.DSH_BENCH_LIVE === '1' ? (globalThis as { gc?: () => void }).gc : undefined;
+const collect = process.env.DSH_BENCH_LIVE === '1' ? gc : undefined;
 const sample = () => { collect?.(); peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
-const base = () => { collect?.(); return v8.getHeapStatistics().used_heap_size; };
+// The floor is what is live when a job starts: garbage left by an earlier job (the bench's warm-up)
+// would lift it, and the job's peak above it would read low (or 0, when a collection falls inside the job).
+const base = () => { gc?.(); return v8.getHeapStatistics().used_heap_size; };
 let floor = base();
 setInterval(sample, 10).unref();
 const port = parentPort!;
