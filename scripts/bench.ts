@@ -256,8 +256,9 @@ async function memoryChild(mode: string, file: string): Promise<void> {
   const warmUp = generateLog({ dialect: 'v0', seed: 9, turns: 20, stepsPerTurn: 5 }).text;
   await new Engine().load({ kind: 'text', text: warmUp, name: 'warm-up' }, () => {});
   if (mode !== 'core') await workerLoadFrom(new Blob([warmUp]), 'warm-up');
-  // The live reading collects before each of the helper's samples too (its host reads this when it starts).
-  if (mode === 'worker-live') process.env.DSH_BENCH_LIVE = '1';
+  // The helper's host measures its floor after a collection, and in the live reading collects before
+  // each sample too (it reads this when it starts; the timed loads in the main process never collect).
+  if (mode !== 'core') process.env.DSH_BENCH_MEMORY = mode === 'worker-live' ? 'live' : 'peak';
   const helped = mode === 'core' ? null : await projectionHelper();
   // The load reads the file from disk in small chunks, as a browser reads a dropped File. Node cannot
   // hand a file-backed Blob to a worker thread (a browser hands both workers the same File), so the

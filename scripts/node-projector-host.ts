@@ -5,9 +5,12 @@ import { serveProjections } from '../src/worker/projector-host.ts';
 // The helper's own heap, sampled while it works (it is not the main thread's to count):
 // the peak of each job goes back with a message of its own.
 let peak = 0;
-const gc = (globalThis as { gc?: () => void }).gc;
-// The bench's live reading (DSH_BENCH_LIVE=1, with --expose-gc): collected before each sample, as the load's own.
-const collect = process.env.DSH_BENCH_LIVE === '1' ? gc : undefined;
+// Only the bench's memory readings collect (DSH_BENCH_MEMORY, with --expose-gc): a collection at each
+// job's start would sit on the timed loads' critical path.
+const memory = process.env.DSH_BENCH_MEMORY;
+const gc = memory ? (globalThis as { gc?: () => void }).gc : undefined;
+// The live reading collects before each sample, as the load's own does.
+const collect = memory === 'live' ? gc : undefined;
 const sample = () => { collect?.(); peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
 // The floor is what is live when a job starts: garbage left by an earlier job (the bench's warm-up)
 // would lift it, and the job's peak above it would read low (or 0, when a collection falls inside the job).
