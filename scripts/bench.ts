@@ -251,14 +251,15 @@ async function memoryChild(mode: string, file: string): Promise<void> {
     process.stdout.write(JSON.stringify({ heap: reading.heap, rss: reading.rss, retained: reading.retained }) + '\n');
     return;
   }
+  // The helper's host measures its floor after a collection, and in the live reading collects before
+  // each sample too. It reads this when it starts (the warm-up below starts it), so it is set first;
+  // the timed loads in the main process never collect.
+  if (mode !== 'core') process.env.DSH_BENCH_MEMORY = mode === 'worker-live' ? 'live' : 'peak';
   const decoded = decodedSize(new Uint8Array(fs.readFileSync(file)));
   // A small load first: the code's own compiled form and caches are the app's, not the log's.
   const warmUp = generateLog({ dialect: 'v0', seed: 9, turns: 20, stepsPerTurn: 5 }).text;
   await new Engine().load({ kind: 'text', text: warmUp, name: 'warm-up' }, () => {});
   if (mode !== 'core') await workerLoadFrom(new Blob([warmUp]), 'warm-up');
-  // The helper's host measures its floor after a collection, and in the live reading collects before
-  // each sample too (it reads this when it starts; the timed loads in the main process never collect).
-  if (mode !== 'core') process.env.DSH_BENCH_MEMORY = mode === 'worker-live' ? 'live' : 'peak';
   const helped = mode === 'core' ? null : await projectionHelper();
   // The load reads the file from disk in small chunks, as a browser reads a dropped File. Node cannot
   // hand a file-backed Blob to a worker thread (a browser hands both workers the same File), so the
