@@ -444,7 +444,7 @@ export class RequestBuilder implements SurfaceVisitor {
     const input: PrefixInput = {
       config: header?.config ?? null,
       system: system.where === 'header' ? system.text : null,
-      head: this.headOf(header),
+      head: this.heads.of(header?.system, header?.tools),
       messageCount: ledger.messageCount,
       messageBytes: ledger.totalMessageBytes,
     };
@@ -486,13 +486,8 @@ export class RequestBuilder implements SurfaceVisitor {
     return this.namesCache.names;
   }
 
-  /** The serialized system + tools, once per header (it changes rarely; calls are many). */
-  private headCache: { header: RequestHeader | null; head: RequestHead } | null = null;
+  /** The serialized system + tools, once per distinct pair (it changes rarely; calls are many). */
   private readonly heads = new HeadCache();
-  private headOf(header: RequestHeader | null): RequestHead {
-    if (this.headCache?.header !== header) this.headCache = { header, head: this.heads.of(header?.system, header?.tools) };
-    return this.headCache.head;
-  }
 
   private systemAt(header: RequestHeader | null): RequestSystemPrompt {
     const active = this.ledger.systemRoleCount;

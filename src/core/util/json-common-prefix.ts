@@ -76,8 +76,26 @@ function valuePrefix(a: unknown, b: unknown, walk: { unsupported: boolean }): nu
   return objectPrefix(a as Record<string, unknown>, b as Record<string, unknown>, walk);
 }
 
+/**
+ * Whether JSON.stringify writes nothing for the value (an object leaves the
+ * member out, an array writes null): jsonValueBytes(v) < 0, without sizing
+ * the strings, arrays and plain objects that always write something (the
+ * walk stops at the first difference; sizing every member first did not).
+ */
+function writesNothing(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return false;
+    case 'object':
+      if (v === null || Array.isArray(v) || isPlainData(v)) return false;
+  }
+  return jsonValueBytes(v) < 0;
+}
+
 /** An array writes undefined, a function or a symbol as null. */
-const inArray = (v: unknown): unknown => (jsonValueBytes(v) < 0 ? null : v);
+const inArray = (v: unknown): unknown => (writesNothing(v) ? null : v);
 
 function arrayPrefix(a: unknown[], b: unknown[], walk: { unsupported: boolean }): number {
   let bytes = 1; // [
@@ -96,7 +114,7 @@ function arrayPrefix(a: unknown[], b: unknown[], walk: { unsupported: boolean })
 
 /** The members JSON.stringify writes: those whose value is not undefined, a function or a symbol. */
 function members(o: Record<string, unknown>): string[] {
-  return Object.keys(o).filter((k) => jsonValueBytes(o[k]) >= 0);
+  return Object.keys(o).filter((k) => !writesNothing(o[k]));
 }
 
 function objectPrefix(a: Record<string, unknown>, b: Record<string, unknown>, walk: { unsupported: boolean }): number {
