@@ -11,13 +11,21 @@ const memory = process.env.DSH_BENCH_MEMORY;
 const gc = memory ? (globalThis as { gc?: () => void }).gc : undefined;
 // The live reading collects before each sample, as the load's own does.
 const collect = memory === 'live' ? gc : undefined;
-const sample = () => { collect?.(); peak = Math.max(peak, v8.getHeapStatistics().used_heap_size); };
+let peakOld = 0;
+const youngUsed = () => v8.getHeapSpaceStatistics().reduce((n, s) => (s.space_name === 'new_space' || s.space_name === 'new_large_object_space' ? n + s.space_used_size : n), 0);
+const sample = () => {
+  collect?.();
+  const used = v8.getHeapStatistics().used_heap_size;
+  peak = Math.max(peak, used);
+  peakOld = Math.max(peakOld, used - youngUsed());
+};
 // The floor is what is live when a job starts: garbage left by an earlier job (the bench's warm-up)
 // would lift it, and the job's peak above it would read low (or 0, when a collection falls inside the job).
 const base = () => { gc?.(); return v8.getHeapStatistics().used_heap_size; };
 let floor = base();
+let floorOld = floor - youngUsed();
 setInterval(sample, 10).unref();
 const port = parentPort!;
-serveProjections({ postMessage: (m, t) => port.postMessage(m, t as never), onMessage: (l) => port.on('message', (m) => { if (m?.projector === 'project') { floor = base(); peak = floor; } l(m); }) }, {
-  onDone: () => { sample(); port.postMessage({ projectorMemory: { peakBytes: peak - floor } }); },
+serveProjections({ postMessage: (m, t) => port.postMessage(m, t as never), onMessage: (l) => port.on('message', (m) => { if (m?.projector === 'project') { floor = base(); peak = floor; floorOld = floor - youngUsed(); peakOld = floorOld; } l(m); }) }, {
+  onDone: () => { sample(); port.postMessage({ projectorMemory: { peakBytes: peak - floor, peakOldBytes: peakOld - floorOld } }); },
 });

@@ -7,12 +7,13 @@ import { portProjector } from '../src/worker/projector-client.ts';
  * the same host as the app's second load worker. Started once, before any
  * timing, as the app starts its helper with the page.
  */
-export async function nodeProjector(): Promise<{ projector: Projector; lastPeakBytes(): number; twin(file: Blob, inMemory: Blob): void; close(): Promise<void> }> {
+export async function nodeProjector(): Promise<{ projector: Projector; lastPeakBytes(): number; lastPeakOldBytes(): number; twin(file: Blob, inMemory: Blob): void; close(): Promise<void> }> {
   const worker = new Worker(new URL('./node-projector-worker.mjs', import.meta.url));
   let peakBytes = 0;
+  let peakOldBytes = 0;
   const listeners: ((data: unknown) => void)[] = [];
   worker.on('message', (m) => {
-    if (m?.projectorMemory) peakBytes = m.projectorMemory.peakBytes;
+    if (m?.projectorMemory) ({ peakBytes, peakOldBytes } = m.projectorMemory);
     else for (const l of listeners) l(m);
   });
   // Node cannot post a file-backed Blob to a worker thread, where a browser hands the same File to
@@ -27,5 +28,5 @@ export async function nodeProjector(): Promise<{ projector: Projector; lastPeakB
   const port: PortLike = { postMessage: (m, t) => worker.postMessage(substitute(m), t as never), onMessage: (l) => void listeners.push(l) };
   const projector = portProjector(port);
   await Promise.race([projector.whenReady, new Promise((_resolve, reject) => worker.once('error', reject))]);
-  return { projector, lastPeakBytes: () => peakBytes, twin: (file, inMemory) => void twins.set(file, inMemory), close: async () => { await worker.terminate(); } };
+  return { projector, lastPeakBytes: () => peakBytes, lastPeakOldBytes: () => peakOldBytes, twin: (file, inMemory) => void twins.set(file, inMemory), close: async () => { await worker.terminate(); } };
 }
