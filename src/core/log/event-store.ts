@@ -157,9 +157,12 @@ export class EventStore implements EventList {
    * arrays jump to their final size instead of doubling and trimming.
    */
   projectedCount(count: number): number {
-    const read = this.lines.byteLength;
+    // The bytes the stored lines span, not the bytes read: a reader holds a whole chunk before it
+    // walks the chunk's lines (an in-memory Blob's stream hands over the whole file at once).
+    const last = this.lineCount - 1;
+    const walked = last < 0 ? 0 : this.start[last] + this.len[last] + 1;
     // Past the expected size the guess was wrong (a compressed file's size is not its decoded size).
-    return this.expectedBytes > 0 && read > 0 && read < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / read) : 0;
+    return this.expectedBytes > 0 && walked > 0 && walked < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / walked) : 0;
   }
 
   /** Bytes of event i's line (0 for an event not in the file). */

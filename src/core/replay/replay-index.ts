@@ -9,7 +9,7 @@ import type { Message } from '../messages/types.ts';
 import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { indexOfSeq } from './seq-index.ts';
-import { grownSize, grownTo as grown } from '../util/typed.ts';
+import { closeFit, grownSize, grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';
 
@@ -281,7 +281,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const n = this.n;
     const c = this.columns;
     // A close fit is kept as a view; a loose one is copied to its size.
-    const fit = c.seq.length - n <= Math.max(1024, n * 0.05);
+    const fit = closeFit(c.seq.length, n);
     const trim = <T extends ColumnArray>(a: T): T => (fit ? a.subarray(0, n) : a.slice(0, n)) as T;
     const columns: ReplayColumns = {
       seq: trim(c.seq), typeId: trim(c.typeId), family: trim(c.family),

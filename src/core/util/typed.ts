@@ -2,13 +2,21 @@
 export type GrowableArray = Float64Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;
 
 /**
- * The next size of an array of `n` that is full: straight to the projected
- * final count (with a margin, and at least a quarter more) when there is
- * one, else double.
+ * The next size of an array of `n` that is full: the projected final count
+ * (with a margin, and at least a quarter more) when there is one, else
+ * double. A projection made early can overshoot (a session's first turns
+ * hold more events per byte than its later ones), and an array that ends
+ * far from full is copied to trim it: so one step grows at most 4×, and
+ * the next projection, made from more of the log, lands closer.
  */
 export function grownSize(n: number, projected: number): number {
   const target = Math.ceil(projected * 1.03);
-  return target > n ? Math.max(target, Math.ceil(n * 1.25)) : n * 2;
+  return target > n ? Math.min(4 * n, Math.max(target, Math.ceil(n * 1.25))) : n * 2;
+}
+
+/** Whether an array of `capacity` holding `n` is kept as a view rather than copied to its size: the slack is small. */
+export function closeFit(capacity: number, n: number): boolean {
+  return capacity - n <= Math.max(1024, n / 5);
 }
 
 /** A copy of `a` in a new array of `size` elements (the rest zero): one growth step. */
