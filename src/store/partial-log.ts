@@ -23,9 +23,11 @@ export class PartialLog {
       const size = Math.max(this.columns.seq.length * 2, this.n + count);
       this.columns = mapColumns(this.columns, (a) => grownTo(a, size));
     }
-    // Seqs past 2^32 - 1 come as 8-byte numbers (replay-index.ts SeqColumn): the page's column follows.
-    if (add.seq instanceof Float64Array && this.columns.seq instanceof Uint32Array) this.columns.seq = Float64Array.from(this.columns.seq);
     const c = this.columns;
+    // A column the worker widened (seqs past 2^32 - 1, turns past 65535: replay-index.ts) widens here too.
+    for (const key of Object.keys(add) as (keyof ReplayColumns)[]) {
+      if (add[key].BYTES_PER_ELEMENT > c[key].BYTES_PER_ELEMENT) (c as unknown as Record<string, GrowableArray>)[key] = widened(c[key], add[key]);
+    }
     for (const key of Object.keys(add) as (keyof ReplayColumns)[]) (c[key] as { set(a: ArrayLike<number>, at: number): void }).set(add[key], rows.from);
     this.n = rows.from + count;
     const n = this.n;
@@ -58,6 +60,13 @@ export class PartialLog {
       projectionUnits: [],
     };
   }
+}
+
+/** `column` as an array of the kind of `like` (a wider one), same length. */
+function widened(column: GrowableArray, like: GrowableArray): GrowableArray {
+  const out = new (like.constructor as new (n: number) => GrowableArray)(column.length);
+  out.set(column);
+  return out;
 }
 
 function mapColumns(c: ReplayColumns, f: (a: GrowableArray) => GrowableArray): ReplayColumns {

@@ -26,13 +26,23 @@ import { stepKey } from '../util/step-key.ts';
 
 /** Seqs, 4 bytes each while they fit (they always do in practice), 8 past 2^32 - 1. */
 export type SeqColumn = Uint32Array | Float64Array;
+/**
+ * Turn and step numbers, 2 bytes each while they fit (they do in practice), 4 once one does not
+ * (past 65535, negative or fractional: stored as an Int32Array stores it, as every value was before).
+ */
+export type CountColumn = Uint16Array | Int32Array;
+
+/** A turn or step column that can hold `value` as an Int32Array would (widened when a 2-byte one cannot). */
+export function countColumnFor(column: CountColumn, value: number): CountColumn {
+  return column instanceof Uint16Array && (value & 0xffff) !== value ? Int32Array.from(column) : column;
+}
 
 export interface ReplayColumns {
   seq: SeqColumn;
   typeId: Uint16Array;
   family: Uint8Array;
-  turn: Int32Array;
-  step: Int32Array;
+  turn: CountColumn;
+  step: CountColumn;
   time: Float64Array;
   /** SURFACE_CHANGE code per event. */
   surfaceChange: Uint8Array;
@@ -135,7 +145,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
       seq: new Uint32Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
-      turn: new Int32Array(c), step: new Int32Array(c), time: new Float64Array(c),
+      turn: new Uint16Array(c), step: new Uint16Array(c), time: new Float64Array(c),
       surfaceChange: new Uint8Array(c), requestCut: new Uint8Array(c), synthetic: new Uint8Array(c),
     };
   }
@@ -184,8 +194,15 @@ export class ReplayBuilder implements SurfaceVisitor {
     if (plan.kind === 'append') this.nodes.append(plan.seq);
     else if (plan.kind === 'replace') this.nodes.replace(plan.startIndex, plan.endIndex, plan.seq);
     const d = e.data ?? {};
-    if (e.type === 'turn/start') { this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1; this.step = 0; }
-    if (e.type === 'step/start') this.step = typeof d.step === 'number' ? d.step : this.step + 1;
+    if (e.type === 'turn/start') {
+      this.turn = typeof d.turn === 'number' ? d.turn : this.turn + 1;
+      this.step = 0;
+      this.columns.turn = countColumnFor(this.columns.turn, this.turn);
+    }
+    if (e.type === 'step/start') {
+      this.step = typeof d.step === 'number' ? d.step : this.step + 1;
+      this.columns.step = countColumnFor(this.columns.step, this.step);
+    }
     // Model-call cuts (corpus expected README): the first chunk of a (turn, step),
     // and again after a finish whose reason is error/aborted; V2+ settlements.
     let cut = false;
