@@ -40,6 +40,7 @@ import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
 import type { ProjectedLog } from '../core/projections/project-log.ts';
 import { loadRegistry } from '../core/projections/load-registry.ts';
+import { skippedEventCount } from '../core/projections/chunk-skip.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -228,7 +229,7 @@ export class Engine {
         if (error) throw error;
         return r.projections;
       }
-      const made = projectionsOf(read, session, projected);
+      const made = projectionsOf(read, session, projected, r.readChunks?.count ?? 0, replay);
       projectedBy = made.by;
       return made.registry;
     }, () => new ProjectionRegistry(read.header, [], { history: true }));
@@ -894,17 +895,22 @@ function helperResult(job: ProjectionJob): Promise<ProjectedLog> {
  * sent nothing is not trusted: the units are folded here from the store's
  * events. A fold that failed in the helper fails here the same way.
  */
-function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStore>, projected: ProjectedLog | null): { registry: ProjectionRegistry; by: 'helper' | 'store' } {
+function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStore>, projected: ProjectedLog | null, readChunks: number, replay: Replay<EventStore>): { registry: ProjectionRegistry; by: 'helper' | 'store' } {
   const meta = { header: read.header, version: read.version, dialect: read.dialect };
   const eventAt = (seq: number) => session.events.bySeq(seq);
   if (projected?.error && projected.error !== 'cancelled') throw new Error(projected.error);
   const history = projected?.history;
   const logged = session.loggedCount;
   const lastSeq = logged ? session.events.at(logged - 1)!.seq : -1;
-  if (history && history.driven === logged && history.lastSeq === lastSeq) {
+  // The chunk lines the helper did not parse, checked against this load's full read (chunk-skip.ts).
+  const skipped = projected?.skips ? skippedEventCount(projected.skips, { read, readChunks, chunkEventsOn: (lines) => chunkEventsOn(session.events, replay, lines) }) : 0;
+  // The helper drove every event but those; the last one it drove is the log's last, unless that one's line was skipped.
+  const lastLineSkipped = logged > 0 && projected?.skips?.lines.at(-1) === session.originAt(logged - 1)?.line;
+  if (history && skipped !== null && history.driven + skipped === logged && (history.lastSeq === lastSeq || lastLineSkipped)) {
     try {
       const registry = loadRegistry(meta, eventAt);
-      registry.importHistory(history);
+      // Skipped events reached no unit; every watermark is still the last event's (registry.watermark).
+      registry.importHistory({ ...history, driven: logged, lastSeq });
       for (const event of session.synthetic) registry.apply(event);
       return { registry, by: 'helper' };
     } catch {
@@ -915,6 +921,19 @@ function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStor
   // A scan: parsed past the cache, so it does not evict what the cursor will use.
   for (let i = 0; i < session.events.length; i++) registry.apply(session.events.peek(i)!);
   return { registry, by: 'store' };
+}
+
+/** Events on the given lines when every one is a stored line of chunk events only, else -1 (chunk-skip.ts). */
+function chunkEventsOn(events: EventStore, replay: Replay<EventStore>, lines: Uint32Array): number {
+  const { typeId } = replay.index.columns;
+  const chunk = replay.index.typeNames.indexOf('assistant/chunk');
+  let count = 0;
+  const ok = events.forLines(lines, (from, to) => {
+    for (let i = from; i < to; i++) if (typeId[i] !== chunk) return false;
+    count += to - from;
+    return true;
+  });
+  return ok ? count : -1;
 }
 
 /** A session with no events, for the empty analysis a failed one falls back to (never a spread of the real one: its getters walk the log). */

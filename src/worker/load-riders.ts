@@ -6,6 +6,7 @@ import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type Pro
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
+import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
@@ -17,6 +18,8 @@ export interface LoadRiders {
   facts: FactsTracker;
   /** Null when a helper worker folds the units (see Projector). */
   projections: ProjectionRegistry | null;
+  /** With a helper: the chunk events its units read, counted to check the lines it skipped (chunk-skip.ts). */
+  readChunks: ReadChunkTally | null;
   projectionsGuard: ReturnType<typeof guardVisitors> | null;
 }
 
@@ -34,8 +37,11 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const promptGuard = guardVisitors(prompt.visitors);
   const projections = options.projections === false ? null : loadRegistry(meta, store ? (seq) => store.bySeq(seq) : undefined);
   const projectionsGuard = projections && guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
+  // The helper's units, asked only which kinds they read (the same registry the helper drives).
+  const helperUnits = projections ? null : loadRegistry(meta, undefined);
+  const readChunks = helperUnits && new ReadChunkTally((kind) => helperUnits.readsKind(kind));
   return {
-    visitors: projectionsGuard ? [replay, facts, promptGuard.visitor, projectionsGuard.visitor] : [replay, facts, promptGuard.visitor],
-    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard,
+    visitors: projectionsGuard ? [replay, facts, promptGuard.visitor, projectionsGuard.visitor] : [replay, facts, promptGuard.visitor, readChunks!],
+    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks,
   };
 }

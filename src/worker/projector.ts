@@ -50,7 +50,8 @@ export function browserPort(port: MessagePort | Worker): PortLike {
 
 /** The buffers of a history's change logs: moved to the load, not copied. */
 export function historyTransfer(projected: ProjectedLog): Transferable[] {
-  return projected.history?.cells.flatMap((c) => [c.log.seqs.buffer, c.log.same.buffer] as ArrayBuffer[]) ?? [];
+  const logs = projected.history?.cells.flatMap((c) => [c.log.seqs.buffer, c.log.same.buffer] as ArrayBuffer[]) ?? [];
+  return projected.skips ? [...logs, projected.skips.lines.buffer as ArrayBuffer] : logs;
 }
 
 /** The page hands each of two load workers one end of a channel: one serves, one uses the helper. */

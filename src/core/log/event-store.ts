@@ -184,6 +184,26 @@ export class EventStore implements EventList {
     return Math.min(events, count);
   }
 
+  /**
+   * Calls `visit(from, to)` with the event indexes [from, to) of each line
+   * numbered in `lineNos` (ascending), in one pass over the line table.
+   * False as soon as a number is not a stored line, a line holds an event the
+   * reader changed (it is not what the line says), or `visit` says false.
+   */
+  forLines(lineNos: ArrayLike<number>, visit: (from: number, to: number) => boolean): boolean {
+    let l = 0;
+    for (let k = 0; k < lineNos.length; k++) {
+      const no = lineNos[k];
+      while (l < this.lineCount && this.lineNoOf(l) < no) l++;
+      if (l === this.lineCount || this.lineNoOf(l) !== no) return false;
+      const from = this.first[l];
+      const to = l + 1 < this.lineCount ? this.first[l + 1] : this.logged;
+      if (this.pinned.size > 0) for (let i = from; i < to; i++) if (this.pinned.has(i)) return false;
+      if (!visit(from, to)) return false;
+    }
+    return true;
+  }
+
   *[Symbol.iterator](): Iterator<LogEvent> {
     for (let i = 0; i < this.n; i++) yield this.at(i)!;
   }

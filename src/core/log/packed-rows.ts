@@ -99,10 +99,16 @@ export function expandPackedRow(row: Record<string, unknown>): Expansion {
   return { ok: true, events: run.pieces.map((_piece, k) => runMember(run, k)) };
 }
 
+/** The chunk type of every member of a packed row (or stream record) of each type. */
+export const PACKED_DELTA_TYPES: Readonly<Record<string, string>> = {
+  'text-chunks': 'text-delta',
+  'reasoning-chunks': 'reasoning-delta',
+  'tool-call-chunks': 'tool-call-delta',
+};
+
 function deltaChunk(type: string, index: number, piece: string, data: Record<string, unknown>): Record<string, unknown> {
-  if (type === 'text-chunks') return { type: 'text-delta', index, text: piece };
-  if (type === 'reasoning-chunks') return { type: 'reasoning-delta', index, text: piece };
-  const chunk: Record<string, unknown> = { type: 'tool-call-delta', index, id: data.id };
+  if (type !== 'tool-call-chunks') return { type: PACKED_DELTA_TYPES[type], index, text: piece };
+  const chunk: Record<string, unknown> = { type: PACKED_DELTA_TYPES[type], index, id: data.id };
   if (Object.hasOwn(data, 'name')) chunk.name = data.name;
   chunk.argumentsDelta = piece;
   return chunk;

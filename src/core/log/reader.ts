@@ -11,6 +11,7 @@ import { LineStore } from './line-store.ts';
 import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
+import { grownTo } from '../util/typed.ts';
 
 /**
  * Rows after a bad row are provisional: DSH calls the region corrupt only if
@@ -64,6 +65,15 @@ export interface ReaderOptions {
    * findings nobody reads (the projection helper's) may leave them out.
    */
   checkPayloads?: boolean;
+  /**
+   * Lines the caller does not need (the projection helper's chunk lines no
+   * unit reads): asked of each row after the header while no bad row is
+   * open; such a line is counted, not parsed, and places no event. The next
+   * row's seq is then taken as the one expected (the skipped line held an
+   * unknown number of events). Whoever trusts the result checks the skipped
+   * lines against a full read (projections/chunk-skip.ts).
+   */
+  skipLine?: (text: string) => boolean;
 }
 
 /** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
@@ -168,6 +178,7 @@ export class LogReader {
   private readonly origins: EventOrigin[] = [];
   /** Accepted so far, committed or provisional: the next seq and row numbering follow these. */
   private acceptedCount = 0;
+  /** The next row's expected seq is one past this (-1 before any: seqs start at 0). */
   private lastAcceptedSeq = -1;
   private committedCount = 0;
   private sawInheritedEndSeed = false;
@@ -192,6 +203,12 @@ export class LogReader {
   private lastTime = 0;
   private legacy = new LegacyUpgrader('', 'v0');
   private readonly checkPayloads: boolean;
+  private readonly skipLine: ((text: string) => boolean) | undefined;
+  /** Line numbers of the rows skipped (skipLine), ascending. */
+  private skipped = new Uint32Array(0);
+  private skippedCount = 0;
+  /** A row was skipped: the next row's seq is the one expected. */
+  private resync = false;
 
   constructor(private readonly extraDiagnostics: Diagnostic[] = [], options: ReaderOptions = {}) {
     this.retainEvents = options.retainEvents ?? true;
@@ -200,6 +217,12 @@ export class LogReader {
     this.lines = options.lines ?? new LineStore(false);
     this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
     this.checkPayloads = options.checkPayloads ?? true;
+    this.skipLine = options.skipLine;
+  }
+
+  /** The line numbers of the rows `skipLine` skipped, ascending. */
+  skippedLines(): Uint32Array {
+    return this.skipped.slice(0, this.skippedCount);
   }
 
   get eventCount(): number {
@@ -481,6 +504,12 @@ export class LogReader {
       return;
     }
     this.physicalRows++;
+    if (this.skipLine !== undefined && this.sawHeader && !this.openBad && this.skipLine(text)) {
+      if (this.skippedCount === this.skipped.length) this.skipped = grownTo(this.skipped, Math.max(1024, this.skippedCount * 2));
+      this.skipped[this.skippedCount++] = line;
+      this.resync = true;
+      return;
+    }
     this.openBad?.texts.push(text);
     let row: unknown;
     let problem: [DiagnosticCode, string] | null = null;
@@ -568,6 +597,12 @@ export class LogReader {
     // that instance's hash and compare by identity, instead of hashing a new string at each.
     const rowFacts = typeof row.type === 'string' ? this.factsOf(row.type) : null;
     if (rowFacts) row.type = rowFacts.type;
+    if (this.resync) {
+      // After a skipped row, this row's seq is the expected one (a wrong guess is the checker's to find).
+      this.resync = false;
+      const seq = rowFacts?.packed ? row.seq0 : row.seq;
+      if (Number.isSafeInteger(seq)) this.lastAcceptedSeq = (seq as number) - 1;
+    }
     if (rowFacts?.packed) {
       // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
       const check = this.version <= 1 ? checkPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
@@ -576,7 +611,7 @@ export class LogReader {
         return;
       }
       const { run } = check;
-      const expected = this.acceptedCount === 0 ? 0 : this.lastAcceptedSeq + 1;
+      const expected = this.lastAcceptedSeq + 1;
       if (this.onRun && !this.openBad && run.seq0 === expected) {
         // The common case in bulk: chunk deltas need no upgrade or payload check, and their seqs follow on.
         const n = run.pieces.length;
@@ -632,7 +667,7 @@ export class LogReader {
 
   /** Places one logical event: seq contiguity, legacy upgrade, vocabulary, payload. */
   private accept(raw: LogEvent, origin: EventOrigin, text: string, exact = true): void {
-    const expected = this.acceptedCount === 0 ? 0 : this.lastAcceptedSeq + 1;
+    const expected = this.lastAcceptedSeq + 1;
     const { line } = origin;
     if (raw.seq < expected) {
       this.bad('row.seq-duplicate', `seq ${raw.seq} at line ${line} repeats or goes back (expected ${expected}); row kept aside`, line, text, { seq: raw.seq });

@@ -118,6 +118,16 @@ export class ProjectionRegistry {
     return out;
   }
 
+  /** Whether some unit reads events of `kind` by its `reads` (whatever its state). */
+  readsKind(kind: string): boolean {
+    return this.readerSetOf(kind).size > 0;
+  }
+
+  /** Whether an event of `kind` would reach no unit now: none reads it, and no state reads more for now (alsoReads). */
+  ignores(kind: string): boolean {
+    return this.eager.size === 0 && !this.options.purity && !this.readsKind(kind);
+  }
+
   /** Registered units in drive order. */
   get units(): AnyUnit[] {
     return [...this.registrations.values()].map((r) => r.unit);
