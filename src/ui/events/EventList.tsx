@@ -71,7 +71,7 @@ export function EventList() {
   const headOf = (v: number) => (v < 0 ? -v - 1 : null);
 
   // initialRect lets the first render (and jsdom tests) lay out rows before the first measurement.
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 } });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 }, useFlushSync: false });
   useEffect(() => {
     let k = cursor;
     if (visible && sorted) k = visible.indexOf(cursor);

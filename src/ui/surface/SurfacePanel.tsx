@@ -79,6 +79,7 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
     estimateSize: () => ROW_H,
     overscan: OVERSCAN,
     initialRect: { width: 600, height: 600 },
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
