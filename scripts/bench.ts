@@ -464,7 +464,7 @@ if (logFile) {
   // thousands of calls — generated, and made of real corpus logs when ../shared is here.
   const longSizes = (flag('long') ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
   const flatness: { name: string; small: Measure; big: Measure }[] = [];
-  for (const [shape, make] of [['generated long', generatedLong], ['real-shaped long', realLong]] as const) {
+  for (const [shape, make] of [['generated long', generatedLong], ['real-shaped long', realLong], ['format-4 long (DSH 0.2.1 shape)', generatedLongV4]] as const) {
     const made = longSizes.map((n) => [n, make(n)] as const).filter(([, b]) => b !== null) as (readonly [number, Uint8Array])[];
     const measured: Measure[] = [];
     for (const [n, bytes] of made) {
@@ -508,6 +508,20 @@ await (await projectionHelper())?.close();
 function generatedLong(events: number): Uint8Array {
   const lines: string[] = [];
   streamLog({ dialect: 'v0', seed: 5, turns: Math.max(1, Math.ceil(events / 2750)), long: true }, (line) => { lines.push(line); });
+  return new TextEncoder().encode(lines.join('\n') + '\n');
+}
+
+/**
+ * A generated long session as DSH 0.2.1 writes it (format 4: streams embedded in the assistant
+ * messages, no chunk lines): about 780 bytes an event, so only up to 200k events (the 1M one would
+ * be a 760 MB file, past what the baseline can hold as one string); null above.
+ */
+function generatedLongV4(events: number): Uint8Array | null {
+  if (events > 200_000) return null;
+  const shape = { dialect: 'v4' as const, dsh021: true, long: true, seed: 5 };
+  const sample = generateLog({ ...shape, turns: 8 });
+  const lines: string[] = [];
+  streamLog({ ...shape, turns: Math.max(1, Math.round((events / sample.events.length) * 8)) }, (line) => { lines.push(line); });
   return new TextEncoder().encode(lines.join('\n') + '\n');
 }
 
