@@ -139,9 +139,9 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   // The baseline runs between the loads it is compared with, and its fastest run counts: the
   // machine's speed drifts within a run (a shared VM), and a baseline timed only before the
   // loads would fold that drift into every ratio.
-  let lastBaseline = Math.min(baseline(bytes), baseline(bytes));
-  lastBaseline = baseline(bytes);
-  let baselineMs = lastBaseline;
+  let baselineMs = Math.min(baseline(bytes), baseline(bytes));
+  let lastBaseline = baseline(bytes);
+  baselineMs = Math.min(baselineMs, lastBaseline);
   const interleaved = () => { lastBaseline = baseline(bytes); baselineMs = Math.min(baselineMs, lastBaseline); };
   // Each load's time over the baseline run just before it: pairs that a drift of the machine's
   // speed moves together, where the best of each side can come from different moments.
