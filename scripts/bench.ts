@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import v8 from 'node:v8';
 import path from 'node:path';
 import { Decompress } from 'fzstd';
 import { zstdRawFrame } from '../src/core/fuzz/encode.ts';
@@ -18,6 +17,7 @@ import { Engine } from '../src/worker/engine.ts';
 import { summarizeLog } from '../src/core/folder/summary.ts';
 import { installCliErrors } from './cli.ts';
 import { nodeProjector } from './node-projector.ts';
+import { youngBytes } from './heap-spaces.ts';
 
 installCliErrors('bench');
 
@@ -77,12 +77,6 @@ const usage = () => {
   return { heap, rss: m.rss, old: heap - youngBytes() };
 };
 
-/** Bytes in use in the young generation (new space and its large-object space). */
-export function youngBytes(): number {
-  let n = 0;
-  for (const s of v8.getHeapSpaceStatistics()) if (s.space_name === 'new_space' || s.space_name === 'new_large_object_space') n += s.space_used_size;
-  return n;
-}
 
 /** A full collection, twice with a pause: freed buffers are released to the accounting asynchronously. */
 async function settle(): Promise<void> {

@@ -40,7 +40,7 @@ import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
 import type { ProjectedLog } from '../core/projections/project-log.ts';
 import { loadRegistry } from '../core/projections/load-registry.ts';
-import { skippedEventCount } from '../core/projections/chunk-skip.ts';
+import { chunkEventsOn, skippedEventCount } from '../core/projections/chunk-skip.ts';
 
 /**
  * The worker's state and query handlers, kept free of worker globals so the
@@ -903,7 +903,7 @@ function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStor
   const logged = session.loggedCount;
   const lastSeq = logged ? session.events.at(logged - 1)!.seq : -1;
   // The chunk lines the helper did not parse, checked against this load's full read (chunk-skip.ts).
-  const skipped = projected?.skips ? skippedEventCount(projected.skips, { read, readChunks, chunkEventsOn: (lines) => chunkEventsOn(session.events, replay, lines) }) : 0;
+  const skipped = projected?.skips ? skippedEventCount(projected.skips, { read, readChunks, chunkEventsOn: (lines) => chunkEventsOn(session.events, replay.index, lines) }) : 0;
   // The helper drove every event but those; the last one it drove is the log's last, unless that one's line was skipped.
   const lastLineSkipped = logged > 0 && projected?.skips?.lines.at(-1) === session.originAt(logged - 1)?.line;
   if (history && skipped !== null && history.driven + skipped === logged && (history.lastSeq === lastSeq || lastLineSkipped)) {
@@ -921,19 +921,6 @@ function projectionsOf(read: SessionFold['read'], session: SessionFold<EventStor
   // A scan: parsed past the cache, so it does not evict what the cursor will use.
   for (let i = 0; i < session.events.length; i++) registry.apply(session.events.peek(i)!);
   return { registry, by: 'store' };
-}
-
-/** Events on the given lines when every one is a stored line of chunk events only, else -1 (chunk-skip.ts). */
-function chunkEventsOn(events: EventStore, replay: Replay<EventStore>, lines: Uint32Array): number {
-  const { typeId } = replay.index.columns;
-  const chunk = replay.index.typeNames.indexOf('assistant/chunk');
-  let count = 0;
-  const ok = events.forLines(lines, (from, to) => {
-    for (let i = from; i < to; i++) if (typeId[i] !== chunk) return false;
-    count += to - from;
-    return true;
-  });
-  return ok ? count : -1;
 }
 
 /** A session with no events, for the empty analysis a failed one falls back to (never a spread of the real one: its getters walk the log). */

@@ -37,11 +37,11 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const promptGuard = guardVisitors(prompt.visitors);
   const projections = options.projections === false ? null : loadRegistry(meta, store ? (seq) => store.bySeq(seq) : undefined);
   const projectionsGuard = projections && guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);
-  // The helper's units, asked only which kinds they read (the same registry the helper drives).
+  // With a helper: its units (the same registry it drives) asked only which kinds they read.
   const helperUnits = projections ? null : loadRegistry(meta, undefined);
   const readChunks = helperUnits && new ReadChunkTally((kind) => helperUnits.readsKind(kind));
   return {
-    visitors: projectionsGuard ? [replay, facts, promptGuard.visitor, projectionsGuard.visitor] : [replay, facts, promptGuard.visitor, readChunks!],
+    visitors: [replay, facts, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
     replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks,
   };
 }

@@ -54,15 +54,9 @@ export class ReadChunkTally implements SurfaceVisitor {
   count = 0;
   constructor(private readonly readsKind: (kind: string) => boolean) {}
   after(event: LogEvent): void {
-    this.add(event);
-  }
-  run(run: PackedRun): void {
-    this.addRun(run);
-  }
-  add(event: LogEvent): void {
     if (event.type === CHUNK && this.readsKind(kindOf(event))) this.count++;
   }
-  addRun(run: PackedRun): void {
+  run(run: PackedRun): void {
     if (this.readsKind(kindOf(runMember(run, 0)))) this.count += run.pieces.length;
   }
 }
@@ -75,6 +69,26 @@ export interface HelperSkips {
   readChunks: number;
   /** Rows it read, skipped ones included (blank lines not counted). */
   rows: number;
+}
+
+/**
+ * Events on the given lines, summed, when every one is a stored line of
+ * chunk events only (by the index's type column), else -1.
+ */
+export function chunkEventsOn(
+  store: { forLines(lines: ArrayLike<number>, visit: (from: number, to: number) => boolean): boolean },
+  index: { columns: { typeId: ArrayLike<number> }; typeNames: readonly string[] },
+  lines: Uint32Array,
+): number {
+  const { typeId } = index.columns;
+  const chunk = index.typeNames.indexOf(CHUNK);
+  let count = 0;
+  const ok = store.forLines(lines, (from, to) => {
+    for (let i = from; i < to; i++) if (typeId[i] !== chunk) return false;
+    count += to - from;
+    return true;
+  });
+  return ok ? count : -1;
 }
 
 /** What the load's own full read knows, to check the helper's skips against. */

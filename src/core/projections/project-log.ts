@@ -24,16 +24,15 @@ export interface ProjectedLog {
  * history it imports. No byte and no event is kept.
  */
 export async function projectLog(source: ByteSource, options: Pick<ReadLogOptions, 'cancelled' | 'pause' | 'maxLineChars'> = {}): Promise<ProjectedLog> {
-  let registry: ProjectionRegistry | null = null;
+  // What the read makes as it goes: the registry and its tally of read chunks (at the first event, once
+  // the header is known), and the reader (whose skipped lines go back with the history).
+  const at: { fold: { registry: ProjectionRegistry; tally: ReadChunkTally } | null; reader: LogReader | null } = { fold: null, reader: null };
   let error: unknown = undefined;
-  let tally: ReadChunkTally | null = null;
-  const registryOf = (reader: LogReader) => {
-    if (registry) return registry;
-    const made = loadRegistry({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect }, noEvent);
-    tally = new ReadChunkTally((kind) => made.readsKind(kind));
-    return (registry = made);
+  const foldOf = (reader: LogReader) => {
+    if (at.fold) return at.fold;
+    const registry = loadRegistry({ header: reader.sessionHeader, version: reader.formatVersion, dialect: reader.logDialect }, noEvent);
+    return (at.fold = { registry, tally: new ReadChunkTally((kind) => registry.readsKind(kind)) });
   };
-  let reader: LogReader | null = null;
   // The load's rider is guarded (a failure is reported, the read goes on): the same here.
   const guarded = (drive: () => void) => { if (error !== undefined) return; try { drive(); } catch (err) { error = err ?? new Error('projection fold failed'); } };
   const read = await readLog(source, {
@@ -42,16 +41,15 @@ export async function projectLog(source: ByteSource, options: Pick<ReadLogOption
     // The load's own reader reports the payload findings; these would be dropped.
     checkPayloads: false,
     // Chunk lines no unit would be handed are not parsed (chunk-skip.ts: the load checks them).
-    skipLine: skipIgnoredChunks(() => registry),
-    onReader: (r) => { reader = r; },
-    onEvent: (accepted, r) => guarded(() => { registryOf(r).apply(accepted.event); tally!.add(accepted.event); }),
-    onRun: (run, _line, _start, _end, r) => guarded(() => { registryOf(r).applyRun(run); tally!.addRun(run); }),
+    skipLine: skipIgnoredChunks(() => at.fold?.registry ?? null),
+    onReader: (r) => { at.reader = r; },
+    onEvent: (accepted, r) => guarded(() => { const f = foldOf(r); f.registry.apply(accepted.event); f.tally.after(accepted.event); }),
+    onRun: (run, _line, _start, _end, r) => guarded(() => { const f = foldOf(r); f.registry.applyRun(run); f.tally.run(run); }),
   });
   if (error !== undefined) return { history: null, error: error instanceof Error ? error.message : String(error) };
-  registry ??= loadRegistry({ header: read.header, version: read.version, dialect: read.dialect }, noEvent);
-  const lines = (reader as LogReader | null)?.skippedLines() ?? new Uint32Array(0);
-  const skips: HelperSkips = { lines, readChunks: (tally as ReadChunkTally | null)?.count ?? 0, rows: read.scan.physicalRows };
-  return { history: (registry as ProjectionRegistry).exportHistory(), error: null, skips };
+  const registry = at.fold?.registry ?? loadRegistry({ header: read.header, version: read.version, dialect: read.dialect }, noEvent);
+  const skipped: HelperSkips = { lines: at.reader?.skippedLines() ?? new Uint32Array(0), readChunks: at.fold?.tally.count ?? 0, rows: read.scan.physicalRows };
+  return { history: registry.exportHistory(), error: null, skips: skipped };
 }
 
 /** The helper never folds again (the importing registry does, from its own store). */
