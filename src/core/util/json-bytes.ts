@@ -39,24 +39,35 @@ export function jsonValueBytes(value: unknown): number {
 /** Characters that JSON escapes or that take more than one UTF-8 byte: only then is a string walked. */
 const NEEDS_WALK = /["\\\u0000-\u001f\u007f-\uffff]/;
 
+/** The bytes JSON writes for an ASCII character beyond the character itself: a table, not a chain of tests per character. */
+const ASCII_EXTRA = new Uint8Array(128);
+for (let c = 0; c < 0x20; c++) ASCII_EXTRA[c] = 5; // \u00XX
+for (const c of [8, 9, 10, 12, 13, 0x22, 0x5c]) ASCII_EXTRA[c] = 1; // \b \t \n \f \r \" \\
+
 function stringBytes(s: string): number {
-  if (!NEEDS_WALK.test(s)) return s.length + 2;
-  let n = 2;
+  // Keys and short values are walked outright: the test costs more than the walk there.
+  if (s.length > 32 && !NEEDS_WALK.test(s)) return s.length + 2;
+  let n = s.length + 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      if (c >= 0x20) n += c === 0x22 || c === 0x5c ? 2 : 1;
-      // \b \t \n \f \r have two-character escapes, the other controls \u00XX.
-      else n += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6;
-    } else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
-      if (d >= 0xdc00 && d <= 0xdfff) { n += 4; i++; } else n += 6; // a lone surrogate is written \uD8XX
-    } else if (c >= 0xdc00 && c <= 0xdfff) n += 6;
-    else n += 3;
+    n += c < 0x80 ? ASCII_EXTRA[c] : wideExtra(s, i, c);
   }
   return n;
 }
+
+/**
+ * The bytes beyond one for a code unit past ASCII. A surrogate pair is four
+ * bytes, two for each half; a lone surrogate is written \uD8XX, six.
+ */
+function wideExtra(s: string, i: number, c: number): number {
+  if (c < 0x800) return 1;
+  if (c < 0xd800 || c > 0xdfff) return 2;
+  const paired = c <= 0xdbff ? isLow(i + 1 < s.length ? s.charCodeAt(i + 1) : 0) : isHigh(i > 0 ? s.charCodeAt(i - 1) : 0);
+  return paired ? 1 : 5;
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 function arrayBytes(a: readonly unknown[]): number {
   let n = 2 + Math.max(0, a.length - 1);
@@ -70,7 +81,8 @@ function arrayBytes(a: readonly unknown[]): number {
 function objectBytes(o: Record<string, unknown>): number {
   let n = 2;
   let members = 0;
-  for (const key of Object.keys(o)) {
+  // for-in over a plain object is its own keys in Object.keys' order, without the array (V8 caches its enumeration).
+  for (const key in o) {
     const b = jsonValueBytes(o[key]);
     if (b < 0) continue; // left out
     n += stringBytes(key) + 1 + b;
