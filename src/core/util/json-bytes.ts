@@ -1,3 +1,5 @@
+import { isHighSurrogate, isLowSurrogate } from './utf8.ts';
+
 /**
  * UTF-8 length of `JSON.stringify(value)`, counted without building the
  * text (issue #15: the load sizes every message on a long surface once;
@@ -62,12 +64,9 @@ function stringBytes(s: string): number {
 function wideExtra(s: string, i: number, c: number): number {
   if (c < 0x800) return 1;
   if (c < 0xd800 || c > 0xdfff) return 2;
-  const paired = c <= 0xdbff ? isLow(i + 1 < s.length ? s.charCodeAt(i + 1) : 0) : isHigh(i > 0 ? s.charCodeAt(i - 1) : 0);
+  const paired = c <= 0xdbff ? isLowSurrogate(i + 1 < s.length ? s.charCodeAt(i + 1) : 0) : isHighSurrogate(i > 0 ? s.charCodeAt(i - 1) : 0);
   return paired ? 1 : 5;
 }
-
-const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 function arrayBytes(a: readonly unknown[]): number {
   let n = 2 + Math.max(0, a.length - 1);

@@ -1,5 +1,5 @@
 import { jsonBytes, jsonValueBytes, isPlainData } from './json-bytes.ts';
-import { utf8Bytes } from './utf8.ts';
+import { isHighSurrogate, utf8Bytes } from './utf8.ts';
 
 /**
  * Where two JSON texts part, without writing them (issue #15). After a
@@ -17,7 +17,7 @@ export function commonPrefixLength(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (i > 0 && i < n && isHigh(a.charCodeAt(i - 1))) i--;
+  if (i > 0 && i < n && isHighSurrogate(a.charCodeAt(i - 1))) i--;
   return i;
 }
 
@@ -135,7 +135,6 @@ function objectPrefix(a: Record<string, unknown>, b: Record<string, unknown>, wa
   }
 }
 
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
 
 /** Bytes of the common prefix of two different strings' JSON texts (it ends inside both). */

@@ -22,8 +22,12 @@ export function utf8Bytes(text: string, end = text.length): number {
   return n;
 }
 
-function isHighSurrogate(c: number): boolean {
+export function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
+}
+
+export function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function utf8BytesLoop(text: string, from: number, end: number): number {
