@@ -67,8 +67,8 @@ describe('fuzz regressions', () => {
   });
 
   it('rejects a row nested deeper than the limit instead of crashing the fold', () => {
-    // Short lines are parsed before their nesting is checked, lines over 1 MiB characters after
-    // (600,000 levels); a deep line that is not valid JSON either is still too deep, not unparsable.
+    // Lines up to 1 MiB characters are parsed before their nesting is checked, longer ones (600,000
+    // levels) checked first; a deep line that is not valid JSON either is still too deep, not unparsable.
     for (const [depth, valid] of [[MAX_ROW_DEPTH + 10, true], [100_000, true], [600_000, true], [MAX_ROW_DEPTH + 10, false], [600_000, false]] as const) {
       const deep = `{"type":"user/message","seq":1,"time":1,"surfaceOp":"append","data":{"id":"d","role":"user","content":[{"type":"text","text":"x","meta":${nested(depth, 'mixed')}}],"source":{"kind":"user"}}}`;
       const text = jsonl([header(), turn[0]]) + (valid ? deep : deep.slice(0, -3)) + '\n' + jsonl([{ ...turn[2], seq: 2 }]);
