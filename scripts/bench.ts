@@ -137,53 +137,42 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   let lastBaseline = baseline(bytes);
   baselineMs = Math.min(baselineMs, lastBaseline);
   const interleaved = () => { lastBaseline = baseline(bytes); baselineMs = Math.min(baselineMs, lastBaseline); };
-  // Each load's time over the baseline run just before it: pairs that a drift of the machine's
-  // speed moves together, where the best of each side can come from different moments.
+  /**
+   * The best of `runs` loads back to back, each after a baseline run (no forced collection in
+   * between, as the baseline's runs have none; memory is measured apart). Each load's time over
+   * the baseline run just before it goes to `paired`: pairs that a drift of the machine's speed
+   * moves together, where the best of each side can come from different moments. No load's
+   * result is kept while the next ones run: a held 1M-event load made the later loads'
+   * collections mark it again (real-shaped 1M, the whole load's best 2454-2512 ms with nothing
+   * held, 3326-3367 ms with one earlier engine held); the seeks below load the log again.
+   */
+  const bestOf = async (runs: number, load: () => Promise<unknown>, paired: number[] = []): Promise<number> => {
+    let best = Infinity;
+    for (let r = 0; r < runs; r++) {
+      interleaved();
+      const t = performance.now();
+      await load();
+      const ms = performance.now() - t;
+      best = Math.min(best, ms);
+      paired.push(ms / lastBaseline);
+    }
+    return best;
+  };
   const corePaired: number[] = [];
   const enginePaired: number[] = [];
   const decoded = decodedSize(bytes);
-  // The core load several times (the fastest counts, as for the baseline: JIT-compiled code
-  // needs warming where JSON.parse does not). No run's result is kept while the next ones run:
-  // a held 1M-event load made the later loads' collections mark it again (real-shaped 1M, the
-  // whole load's best 2454-2512 ms with nothing held, 3326-3367 ms with one earlier engine held).
-  // The seeks below get loads of their own, made after the timing.
-  let coreMs = (await peakOf(async () => void (await coreLoad(pieces(bytes), decoded)))).ms;
-  corePaired.push(coreMs / lastBaseline);
-  // A big log gets 5: its first run is the memory-sampled, cold one, and the best of the other
-  // 2 against a baseline best of 9 runs read a slow moment of this shared VM as the app's cost.
+  // Several runs, the fastest counting as the baseline's does: JIT-compiled code needs warming where
+  // JSON.parse does not, and a best of 2 or 4 against a best of 10 or more baseline runs read this
+  // shared VM's slow moments as the app's cost (a big log got 3 runs, the first one cold).
   const runs = decoded < 32 * MB ? 10 : 5;
-  // Back to back, as the baseline's runs are: no forced collection in between (memory is measured apart).
-  for (let r = 1; r < runs; r++) {
-    interleaved();
-    const t = performance.now();
-    await coreLoad(pieces(bytes), decoded);
-    coreMs = Math.min(coreMs, performance.now() - t);
-    corePaired.push((performance.now() - t) / lastBaseline);
-  }
-  // The app's whole load (the worker's: read, fold, index and every analysis), best of as many runs
-  // as the core's: its compiled code warms over the first runs as the core's does, and a ratio of a
-  // best of 2 or 4 to a best of 10 or more baseline runs read the VM's noise as the app's cost.
+  const coreMs = await bestOf(runs, () => coreLoad(pieces(bytes), decoded), corePaired);
+  // The app's whole load (the worker's: read, fold, index and every analysis), as many runs.
   // The dropped file exists before the load starts: the Blob is made once, outside the timing.
   const file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-  interleaved();
   let projectedBy: string | undefined;
-  let engineMs = (await peakOf(async () => { projectedBy = (await workerLoadFrom(file, name)).summary.projectedBy; })).ms;
-  enginePaired.push(engineMs / lastBaseline);
-  for (let r = 1; r < runs; r++) {
-    interleaved();
-    const t = performance.now();
-    await workerLoadFrom(file, name);
-    engineMs = Math.min(engineMs, performance.now() - t);
-    enginePaired.push((performance.now() - t) / lastBaseline);
-  }
+  const engineMs = await bestOf(runs, async () => { projectedBy = (await workerLoadFrom(file, name)).summary.projectedBy; }, enginePaired);
   // The same load with the units folded by the load itself (no helper), for comparison.
-  let soloMs = Infinity;
-  for (let r = 0; r < (decoded < 32 * MB ? 3 : 1) && (await projectionHelper()); r++) {
-    interleaved();
-    const t = performance.now();
-    await workerLoadFrom(file, name, false);
-    soloMs = Math.min(soloMs, performance.now() - t);
-  }
+  const soloMs = (await projectionHelper()) ? await bestOf(decoded < 32 * MB ? 3 : 1, () => workerLoadFrom(file, name, false)) : Infinity;
   // Memory in a fresh process each: freed buffers from earlier runs must not blur the accounting.
   const memory = memoryInChild(bytes);
   const replay = await coreLoad(pieces(bytes), decoded);

@@ -1,5 +1,5 @@
 import { jsonBytes, jsonValueBytes, isPlainData } from './json-bytes.ts';
-import { isHighSurrogate, utf8Bytes } from './utf8.ts';
+import { isHighSurrogate, isLowSurrogate, utf8Bytes } from './utf8.ts';
 
 /**
  * Where two JSON texts part, without writing them (issue #15). After a
@@ -135,7 +135,7 @@ function objectPrefix(a: Record<string, unknown>, b: Record<string, unknown>, wa
   }
 }
 
-const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
+const isSurrogate = (c: number) => isHighSurrogate(c) || isLowSurrogate(c);
 
 /** Bytes of the common prefix of two different strings' JSON texts (it ends inside both). */
 function stringPrefix(a: string, b: string): number {
