@@ -7,6 +7,38 @@ const ready = async (page) => {
   await page.getByRole('grid').locator('[role=row]').first().waitFor({ timeout: 20000 });
 };
 
+/**
+ * Whether the cursor's event row is in the events grid's view and, once the
+ * surface panel shows the cursor, the node it appended or replaced is in the
+ * surface list's view; polled, since the lists follow a step a frame later.
+ */
+const CURSOR_IN_VIEW = `(() => {
+  const inside = (el, box) => { const r = el.getBoundingClientRect(); const b = box.getBoundingClientRect(); return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; };
+  const grid = document.querySelector('[role=grid]');
+  const row = grid && grid.querySelector('.at-cursor');
+  const seq = (document.querySelector('[aria-label="Cursor position"]')?.textContent ?? '').match(/seq (\\d+)/)?.[1];
+  const change = document.querySelector('.cursor-change')?.textContent ?? '';
+  const shown = change.match(/^at seq (\\d+): (\\w+)/);
+  if (!row || !inside(row, grid)) return 'the cursor row is not in the events list view';
+  if (!shown || shown[1] !== seq) return 'the surface panel does not show the cursor yet';
+  if (shown[2] !== 'append' && shown[2] !== 'replace') return 'ok';
+  const list = document.querySelector('[aria-label="Surface nodes"]');
+  const node = list && list.querySelector('[aria-label^="seq ' + seq + ' "]');
+  if (node && inside(node, list)) return 'ok';
+  const r = node && node.getBoundingClientRect(); const b = list && list.getBoundingClientRect();
+  return 'the node at seq ' + seq + ' is not in the surface list view' + (r ? ' (node ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ', list ' + Math.round(b.top) + '..' + Math.round(b.bottom) + ')' : ' (not drawn)');
+})()`;
+
+async function cursorInView(page) {
+  let last = '';
+  for (const until = Date.now() + 5000; Date.now() < until;) {
+    last = await page.evaluate(CURSOR_IN_VIEW);
+    if (last === 'ok') return;
+    await page.waitForTimeout(30);
+  }
+  throw new Error(`after the step, ${last}`);
+}
+
 export const browserTests = {
   async 'the demo log loads from a sub-path under the CSP, with a demo note'({ page, baseUrl, shot }) {
     await page.goto(baseUrl);
@@ -38,6 +70,26 @@ export const browserTests = {
     await page.keyboard.press('l'); // next step
     await page.getByLabel('Cursor position').getByText(/step\/start/).waitFor();
     await shot('v4-stepped');
+  },
+
+  async 'stepping keeps the cursor event row and its surface node in view'({ page, baseUrl, shot }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    await page.locator('.cursor-change').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await page.keyboard.press('Home');
+    // Forward through the surface changes, past the first screen of both lists; then the end, and back.
+    for (let k = 1; k <= 60; k++) {
+      await page.keyboard.press('Shift+ArrowRight');
+      if (k % 6 === 0) await cursorInView(page);
+    }
+    await page.keyboard.press('End');
+    await cursorInView(page);
+    for (let k = 1; k <= 30; k++) {
+      await page.keyboard.press('Shift+ArrowLeft');
+      if (k % 6 === 0) await cursorInView(page);
+    }
+    await shot('stepped-in-view');
   },
 
   async 'a non-log file gives a clear message and keeps the open log'({ page, baseUrl }) {

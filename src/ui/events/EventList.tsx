@@ -1,22 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
+import { useKeepInView } from '../hooks/useKeepInView.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { countAtOrBelow } from '../../core/util/sorted.ts';
 import { formatMs } from '../counts.ts';
-import { StreamRow } from './StreamRow.tsx';
+import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import './events.css';
-import type { RowSummary, SearchProgress, SearchResult } from '../../worker/protocol.ts';
+import type { RowSummary, SearchProgress, SearchResult, LoadSummary } from '../../worker/protocol.ts';
 
 const ROW_H = 22;
 /** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
 const clock = (t: number) => (Number.isFinite(t) && t > 0 ? new Date(t).toISOString().slice(11, 23) : String(t));
 const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
 const NO_RUNS = new Uint32Array(0);
+type EventSort = 'seq' | 'time' | 'type';
 const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
 
 /** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
@@ -27,15 +29,13 @@ export function EventList() {
   const selected = useDeferredSelected();
   const seek = useCursor((s) => s.seek);
   const hidden = useView((s) => s.hiddenFamilies);
-  const toggleFamily = useView((s) => s.toggleFamily);
   const search = useView((s) => s.search);
   const setSearch = useView((s) => s.setSearch);
   const row = useRows();
   const scroller = useRef<HTMLDivElement>(null);
 
   const rawStreams = useView((s) => s.rawStreams);
-  const setRawStreams = useView((s) => s.setRawStreams);
-  const [sort, setSort] = useState<'seq' | 'time' | 'type'>('seq');
+  const [sort, setSort] = useState<EventSort>('seq');
   // Streamed outputs (runs of chunk events) as one row each, in seq order (issue #19); the raw rows a toggle away.
   // Found once the log is read: while it loads, its rows come in every few hundred ms and are shown as logged.
   const runs = useMemo(() => (summary && !summary.partial ? streamRuns(summary.columns, summary.count, summary.typeNames.indexOf('assistant/chunk')) : NO_RUNS), [summary]);
@@ -44,7 +44,8 @@ export function EventList() {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const logKey = summary ? `${summary.name}\u0000${summary.fingerprint}` : '';
   useEffect(() => { setOpen(new Set()); setFound(null); setProgress(null); }, [logKey]);
-  const toggle = (start: number) => setOpen((o) => { const n = new Set(o); if (n.has(start)) n.delete(start); else n.add(start); return n; });
+  // Stable, so a memoized stream row is not re-rendered for a new handler.
+  const toggle = useCallback((start: number) => setOpen((o) => { const n = new Set(o); if (n.has(start)) n.delete(start); else n.add(start); return n; }), []);
   /** The last search found nothing anywhere in the log. */
   const [miss, setMiss] = useState(false);
   /** The finished content search of the box's text (its matches), and the one running. */
@@ -72,17 +73,14 @@ export function EventList() {
 
   // initialRect lets the first render (and jsdom tests) lay out rows before the first measurement.
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 }, useFlushSync: false });
-  useEffect(() => {
-    let k = cursor;
-    if (visible && sorted) k = visible.indexOf(cursor);
-    else if (visible && grouped) k = rowOfEvent(visible, runs, open, cursor);
-    else if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } k = lo; }
-    if (k < 0 || !count) return;
-    // Already in view (not at an edge): no scroll, and no layout read forced on this step.
-    const range = virtualizer.range;
-    if (range && k > range.startIndex && k < range.endIndex) return;
-    virtualizer.scrollToIndex(k, { align: 'auto' });
-  }, [cursor, visible, count, virtualizer, sorted, grouped, runs, open]);
+  // The cursor's row (found in the visible rows when they are filtered, sorted or grouped), kept in view.
+  const cursorRow = useMemo(() => {
+    if (visible && sorted) return visible.indexOf(cursor);
+    if (visible && grouped) return rowOfEvent(visible, runs, open, cursor);
+    if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } return lo; }
+    return cursor;
+  }, [cursor, visible, sorted, grouped, runs, open]);
+  useKeepInView(virtualizer, cursorRow, count);
 
   if (!summary) return null;
   /** The matches of the box's text: the finished search when it is the same text, else a new one (off the page's thread). */
@@ -128,19 +126,7 @@ export function EventList() {
           : progress ? <>searching… {Math.round((100 * progress.searched) / Math.max(1, progress.total))}% · {progress.matches.toLocaleString('en')} found <button className="link" onClick={() => void client?.cancelSearch()}>cancel</button></>
           : found?.text === search && found.count ? `${matchAt >= 0 ? `${(matchAt + 1).toLocaleString('en')} of ` : ''}${found.count.toLocaleString('en')}${found.capped ? '+' : ''} match${found.count === 1 ? '' : 'es'}` : ''}</span>
       </div>
-      <div className="family-filters">
-        <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
-          <option value="seq">by seq</option><option value="time">by time</option><option value="type">by type</option>
-        </select>
-        <label className="chip" title="Show every streamed delta as its own row, as logged (else one row per streamed output)">
-          <input type="checkbox" checked={rawStreams} onChange={(e) => setRawStreams(e.target.checked)} disabled={runs.length === 0} /> raw chunks
-        </label>
-        {summary.families.map((f) => (
-          <label key={f} className={`chip fam-${f}`}>
-            <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
-          </label>
-        ))}
-      </div>
+      <FamilyFilters sort={sort} setSort={setSort} rawStreams={rawStreams} streams={runs.length > 0} families={summary.families} hidden={hidden} />
       <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
@@ -148,39 +134,70 @@ export function EventList() {
             const head = headOf(entry);
             if (head !== null) {
               const end = runs[runOf(runs, head) + 1];
-              return <StreamRow key={v.key} start={head} end={end} top={v.start} height={ROW_H} open={open.has(head)} onToggle={() => toggle(head)} />;
+              const marks: StreamMarks = { holdsCursor: cursor >= head && cursor < end, holdsSelected: selected >= head && selected < end, future: head > cursor };
+              return <StreamRow key={v.key} start={head} end={end} top={v.start} height={ROW_H} open={open.has(head)} marks={marks} onToggle={toggle} />;
             }
             const i = entry;
             const member = grouped && open.size > 0 && runOf(runs, i) >= 0 && open.has(runs[runOf(runs, i)]);
-            const r = row(i);
-            const col = summary.columns;
-            const change = col.surfaceChange[i];
-            const classes = ['event-row', `fam-${summary.families[col.family[i]]}`];
+            const classes = ['event-row', `fam-${summary.families[summary.columns.family[i]]}`];
             if (i === cursor) classes.push('at-cursor');
             if (i === selected) classes.push('selected');
             if (i > cursor) classes.push('future');
-            if (col.synthetic[i]) classes.push('synthetic');
+            if (summary.columns.synthetic[i]) classes.push('synthetic');
             if (member) classes.push('stream-member');
             const inherited = i < summary.inherited.events;
             if (inherited) classes.push('inherited');
-            return (
-              <div key={v.key} role="row" className={classes.join(' ')} style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
-                onClick={() => seek(i)} aria-selected={i === selected} aria-current={i === cursor ? 'step' : undefined}
-                title={inherited ? 'inherited from the parent session (copied when this session was forked)' : undefined}>
-                <span className="seq mono">{col.seq[i]}</span>
-                <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
-                <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
-                <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
-                <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
-                <span className="preview">{r?.pair && <PairBadge pair={r.pair} isCall={r.type === 'tool/call'} />}{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
-              </div>
-            );
+            return <EventRow key={v.key} summary={summary} i={i} top={v.start} className={classes.join(' ')} selected={i === selected} current={i === cursor} inherited={inherited} r={row(i)} />;
           })}
         </div>
       </div>
     </section>
   );
 }
+
+/** The sort and the family filters: memoized, so a cursor step does not touch their inputs (issue #15: React rewrites an input's attributes on every update). */
+const FamilyFilters = memo(function FamilyFilters({ sort, setSort, rawStreams, streams, families, hidden }: {
+  sort: EventSort; setSort: (sort: EventSort) => void; rawStreams: boolean; streams: boolean; families: readonly string[]; hidden: readonly string[];
+}) {
+  const setRawStreams = useView((s) => s.setRawStreams);
+  const toggleFamily = useView((s) => s.toggleFamily);
+  return (
+    <div className="family-filters">
+      <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as EventSort)}>
+        <option value="seq">by seq</option><option value="time">by time</option><option value="type">by type</option>
+      </select>
+      <label className="chip" title="Show every streamed delta as its own row, as logged (else one row per streamed output)">
+        <input type="checkbox" checked={rawStreams} onChange={(e) => setRawStreams(e.target.checked)} disabled={!streams} /> raw chunks
+      </label>
+      {families.map((f) => (
+        <label key={f} className={`chip fam-${f}`}>
+          <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
+        </label>
+      ))}
+    </div>
+  );
+});
+
+/** One event's row; memoized on plain props, so a cursor step re-renders only the rows whose marks it changed. */
+const EventRow = memo(function EventRow({ summary, i, top, className, selected, current, inherited, r }: {
+  summary: LoadSummary; i: number; top: number; className: string; selected: boolean; current: boolean; inherited: boolean; r: RowSummary | undefined;
+}) {
+  const seek = useCursor((s) => s.seek);
+  const col = summary.columns;
+  const change = col.surfaceChange[i];
+  return (
+    <div role="row" className={className} style={{ transform: `translateY(${top}px)`, height: ROW_H }}
+      onClick={() => seek(i)} aria-selected={selected} aria-current={current ? 'step' : undefined}
+      title={inherited ? 'inherited from the parent session (copied when this session was forked)' : undefined}>
+      <span className="seq mono">{col.seq[i]}</span>
+      <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
+      <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
+      <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
+      <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
+      <span className="preview">{r?.pair && <PairBadge pair={r.pair} isCall={r.type === 'tool/call'} />}{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
+    </div>
+  );
+});
 
 /**
  * The rows in seq order with each stream folded into one row: `-(start + 1)`

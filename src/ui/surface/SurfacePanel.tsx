@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { shallow } from 'zustand/shallow';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import type { CursorState, ListWindow, SurfaceNodeView, SurfaceSpan } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
+import { useKeepInView } from '../hooks/useKeepInView.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
@@ -90,12 +92,7 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
   }, [first, last, onWindow]);
   // Keep the cursor's node in view when the cursor lands on one (and on the newest at the end of the log).
   const cursorNode = transcript ? -1 : state.cursorNode;
-  useEffect(() => {
-    if (cursorNode < 0 || cursorNode >= count) return;
-    const range = virtualizer.range;
-    if (range && cursorNode > range.startIndex && cursorNode < range.endIndex) return;
-    virtualizer.scrollToIndex(cursorNode, { align: 'auto' });
-  }, [cursorNode, count, virtualizer]);
+  useKeepInView(virtualizer, cursorNode, count);
   const rows = transcript ? state.transcript : state.nodes;
   const offset = transcript ? state.transcriptFrom : state.nodesFrom;
   const spans = new Map(state.spans.map((s) => [s.seq, s]));
@@ -111,7 +108,7 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
           const span = transcript ? undefined : spans.get(n.seq);
           return (
             <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={style} role="presentation">
-              {span ? <Span span={span} node={n} cursorSeq={state.seq} cursorIndex={state.index} added={added} /> : <NodeRow n={n} ghost={false} note={note} cursorSeq={state.seq} added={added} />}
+              {span ? <Span span={span} node={n} cursorSeq={state.seq} cursorIndex={state.index} added={added} /> : <NodeRow n={n} ghost={false} note={note} atCursor={n.seq === state.seq} isNew={isAdded(n, added)} />}
             </div>
           );
         })}
@@ -120,13 +117,27 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
   );
 }
 
-function NodeRow({ n, ghost, note, cursorSeq, added }: { n: SurfaceNodeView; ghost: boolean; note?: string; cursorSeq: number; added?: ReadonlySet<string> | null }) {
+/** Whether a live node's message is one the call at the cursor added (issue #17). */
+const isAdded = (n: SurfaceNodeView, added: ReadonlySet<string> | null): boolean => n.messageId !== null && added?.has(n.messageId) === true;
+
+interface NodeRowProps {
+  n: SurfaceNodeView;
+  ghost: boolean;
+  note?: string;
+  atCursor: boolean;
+  isNew: boolean;
+}
+
+/**
+ * One node. The worker sends new node objects with every cursor state, so the
+ * row compares their fields: a step re-renders only the rows it changed (issue #15).
+ */
+const NodeRow = memo(function NodeRow({ n, ghost, note, atCursor, isNew }: NodeRowProps) {
   const seek = useCursor((s) => s.seek);
   const select = useCursor((s) => s.select);
-  const isNew = !ghost && n.messageId !== null && added?.has(n.messageId) === true;
   const words = useSearchWords();
   return (
-    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${n.seq === cursorSeq ? ' at-cursor' : ''}${isNew ? ' call-added' : ''}${hasWord(n.preview, words) ? ' search-match' : ''}`}
+    <div role="listitem" className={`node role-${n.role ?? 'none'}${ghost ? ' ghost' : ''}${atCursor ? ' at-cursor' : ''}${isNew ? ' call-added' : ''}${hasWord(n.preview, words) ? ' search-match' : ''}`}
       onClick={() => select(n.index)} onDoubleClick={() => seek(n.index)} aria-label={`seq ${n.seq} ${n.role ?? 'no message'}${ghost ? ', shadowed' : ''}`}
       title={ghost ? 'shadowed: no longer sent to the model' : n.messageId ? `message ${n.messageId}` : 'no wire message (empty content)'}>
       <span className="seq mono">{n.seq}</span>
@@ -135,6 +146,10 @@ function NodeRow({ n, ghost, note, cursorSeq, added }: { n: SurfaceNodeView; gho
       <span className="preview">{isNew && <span className="badge added-badge" title="added to the model's context since the previous call">new</span>} {n.projected && <span className="badge" title="content rewritten by a message projection">projected</span>} {note && <span className="badge">{note}</span>} <Marked text={n.preview} words={words} /></span>
     </div>
   );
+}, sameNodeRow);
+
+function sameNodeRow(a: NodeRowProps, b: NodeRowProps): boolean {
+  return a.ghost === b.ghost && a.note === b.note && a.atCursor === b.atCursor && a.isNew === b.isNew && shallow(a.n, b.n);
 }
 
 /** A replacing node with the bracket over what it shadowed; few shadowed nodes show at once, more on demand. */
@@ -155,8 +170,8 @@ function Span({ span, node, cursorSeq, cursorIndex, added }: { span: SurfaceSpan
         {!small && <button className="link" aria-expanded={opened !== null} onClick={toggle}>{opened ? 'hide shadowed' : 'show shadowed'}</button>}
       </div>
       <div role="list" className="span-nodes">
-        {shadowed?.map((g) => <NodeRow key={`g${g.seq}`} n={g} ghost cursorSeq={cursorSeq} />)}
-        <NodeRow n={node} ghost={false} cursorSeq={cursorSeq} added={added} />
+        {shadowed?.map((g) => <NodeRow key={`g${g.seq}`} n={g} ghost atCursor={g.seq === cursorSeq} isNew={false} />)}
+        <NodeRow n={node} ghost={false} atCursor={node.seq === cursorSeq} isNew={isAdded(node, added)} />
       </div>
     </div>
   );
