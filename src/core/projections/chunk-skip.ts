@@ -17,6 +17,9 @@ import type { ProjectionRegistry } from './registry.ts';
 const CHUNK = 'assistant/chunk';
 const CHUNK_LINE = `{"type":"${CHUNK}","seq":`;
 const CHUNK_TYPE = '"chunk":{"type":"';
+const QUOTE = 0x22;
+/** Chunk types met so far with their kinds (DSH writes a handful). */
+const seenChunkKinds: [type: string, kind: string][] = [];
 /** `{"type":"<packed row type>",` → the kind of its members. */
 const PACKED_LINES: readonly (readonly [string, string])[] = Object.entries(PACKED_DELTA_TYPES).map(([row, delta]) => [`{"type":"${row}",`, `${CHUNK}:${delta}`]);
 
@@ -31,8 +34,15 @@ export function chunkLineKind(text: string): string | null {
     const at = text.indexOf(CHUNK_TYPE, CHUNK_LINE.length);
     if (at < 0) return null;
     const from = at + CHUNK_TYPE.length;
+    // A chunk type seen before is matched in place: no string made per line, and the kind is the same
+    // string each time (the registry looks it up per line; a new string would be hashed again).
+    for (const [type, kind] of seenChunkKinds) if (text.startsWith(type, from) && text.charCodeAt(from + type.length) === QUOTE) return kind;
     const to = text.indexOf('"', from);
-    return to > from && to - from <= 32 ? `${CHUNK}:${text.slice(from, to)}` : null;
+    if (!(to > from && to - from <= 32)) return null;
+    // Joined, not concatenated: a flat string of its own, which keeps no reference to the line it came from.
+    const kind = [CHUNK, text.slice(from, to)].join(':');
+    if (seenChunkKinds.length < 16) seenChunkKinds.push([kind.slice(CHUNK.length + 1), kind]);
+    return kind;
   }
   for (const [prefix, kind] of PACKED_LINES) if (text.startsWith(prefix)) return kind;
   return null;
