@@ -27,9 +27,10 @@ const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
 const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
+// DIST_DIR=<folder> tests another build (an older one, to see whether a test catches a regression).
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('browser tests: dist/ is missing; run `npm run build` first');
+  console.error(`browser tests: ${path.relative('.', dist) || dist}/ is missing; run \`npm run build\` first`);
   process.exit(1);
 }
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
