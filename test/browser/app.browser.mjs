@@ -92,6 +92,23 @@ export const browserTests = {
     await shot('stepped-in-view');
   },
 
+  async 'a list scrolled away from the cursor by hand stays where it was put'({ page, baseUrl }) {
+    await page.goto(baseUrl);
+    await ready(page);
+    await page.locator('.cursor-change').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await page.keyboard.press('End');
+    await cursorInView(page);
+    // The user scrolls both lists to the top; rows drawn there are measured, and nothing pulls the lists back.
+    const TOP = `(() => { for (const el of [document.querySelector('[aria-label="Surface nodes"]'), document.querySelector('[role=grid]')]) el.scrollTop = 0; })()`;
+    const OFFSETS = `[document.querySelector('[aria-label="Surface nodes"]').scrollTop, document.querySelector('[role=grid]').scrollTop]`;
+    await page.evaluate(TOP);
+    await page.waitForTimeout(300);
+    await page.evaluate(TOP);
+    await page.waitForTimeout(1200);
+    assert.deepEqual(await page.evaluate(OFFSETS), [0, 0]);
+  },
+
   async 'a non-log file gives a clear message and keeps the open log'({ page, baseUrl }) {
     await page.goto(baseUrl);
     await ready(page);

@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * The scroll offset that brings the span `start`…`end` into a viewport of
@@ -27,12 +27,18 @@ export function offsetToShow(start: number, end: number, offset: number, size: n
  * still goes through scrollToIndex, which settles rows measured on arrival.
  */
 export function useKeepInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number, count: number): void {
-  // Where the row is as of this render: rows above it measured later (a list mid-scroll measures drawn rows
-  // when they report their size) move it, and the effect runs again for the new place.
+  // Where the row is as of this render: rows above it measured after the step (a list mid-scroll measures
+  // drawn rows when they report their size) move it, and the effect runs again for the new place.
   const place = index >= 0 && index < count ? virtualizer.measurementsCache[index] : undefined;
   const start = place?.start ?? -1;
   const end = place?.end ?? -1;
+  // The cursor move being followed: a move of the row long after it is the user's own scroll measuring rows, which stays.
+  const followed = useRef({ index: -1, count: -1, until: 0 });
   useEffect(() => {
+    const now = performance.now();
+    const f = followed.current;
+    if (f.index !== index || f.count !== count) Object.assign(f, { index, count, until: now + SETTLE_MS });
+    else if (now > f.until) return;
     if (index < 0 || index >= count) return;
     // The rows' places as of this render (the list computed them to draw it) and the viewport's observed size.
     const item = virtualizer.measurementsCache[index];
@@ -59,3 +65,6 @@ export function useKeepInView(virtualizer: Virtualizer<HTMLDivElement, Element>,
     return () => cancelAnimationFrame(frame);
   }, [index, count, virtualizer, start, end]);
 }
+
+/** How long after a cursor move the list still follows its row as rows around it get measured. */
+const SETTLE_MS = 500;
