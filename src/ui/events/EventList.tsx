@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -8,18 +8,13 @@ import { useRows } from '../hooks/useRows.ts';
 import { useKeepInView } from '../hooks/useKeepInView.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { countAtOrBelow } from '../../core/util/sorted.ts';
-import { formatMs } from '../counts.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
+import { EventRow, ROW_H } from './EventRow.tsx';
+import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
 import './events.css';
-import type { RowSummary, SearchProgress, SearchResult, LoadSummary } from '../../worker/protocol.ts';
+import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
-const ROW_H = 22;
-/** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
-const clock = (t: number) => (Number.isFinite(t) && t > 0 ? new Date(t).toISOString().slice(11, 23) : String(t));
-const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
 const NO_RUNS = new Uint32Array(0);
-type EventSort = 'seq' | 'time' | 'type';
-const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
 
 /** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
 export function EventList() {
@@ -155,50 +150,6 @@ export function EventList() {
   );
 }
 
-/** The sort and the family filters: memoized, so a cursor step does not touch their inputs (issue #15: React rewrites an input's attributes on every update). */
-const FamilyFilters = memo(function FamilyFilters({ sort, setSort, rawStreams, streams, families, hidden }: {
-  sort: EventSort; setSort: (sort: EventSort) => void; rawStreams: boolean; streams: boolean; families: readonly string[]; hidden: readonly string[];
-}) {
-  const setRawStreams = useView((s) => s.setRawStreams);
-  const toggleFamily = useView((s) => s.toggleFamily);
-  return (
-    <div className="family-filters">
-      <select aria-label="Sort events" value={sort} onChange={(e) => setSort(e.target.value as EventSort)}>
-        <option value="seq">by seq</option><option value="time">by time</option><option value="type">by type</option>
-      </select>
-      <label className="chip" title="Show every streamed delta as its own row, as logged (else one row per streamed output)">
-        <input type="checkbox" checked={rawStreams} onChange={(e) => setRawStreams(e.target.checked)} disabled={!streams} /> raw chunks
-      </label>
-      {families.map((f) => (
-        <label key={f} className={`chip fam-${f}`}>
-          <input type="checkbox" checked={!hidden.includes(f)} onChange={() => toggleFamily(f)} /> {f}
-        </label>
-      ))}
-    </div>
-  );
-});
-
-/** One event's row; memoized on plain props, so a cursor step re-renders only the rows whose marks it changed. */
-const EventRow = memo(function EventRow({ summary, i, top, className, selected, current, inherited, r }: {
-  summary: LoadSummary; i: number; top: number; className: string; selected: boolean; current: boolean; inherited: boolean; r: RowSummary | undefined;
-}) {
-  const seek = useCursor((s) => s.seek);
-  const col = summary.columns;
-  const change = col.surfaceChange[i];
-  return (
-    <div role="row" className={className} style={{ transform: `translateY(${top}px)`, height: ROW_H }}
-      onClick={() => seek(i)} aria-selected={selected} aria-current={current ? 'step' : undefined}
-      title={inherited ? 'inherited from the parent session (copied when this session was forked)' : undefined}>
-      <span className="seq mono">{col.seq[i]}</span>
-      <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
-      <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
-      <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
-      <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
-      <span className="preview">{r?.pair && <PairBadge pair={r.pair} isCall={r.type === 'tool/call'} />}{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
-    </div>
-  );
-});
-
 /**
  * The rows in seq order with each stream folded into one row: `-(start + 1)`
  * stands for a stream's own row, followed by its events when it is open.
@@ -250,17 +201,4 @@ function nextMatch(matches: Uint32Array, from: number, dir: 1 | -1): number | nu
 function matchPosition(matches: Uint32Array, at: number): number {
   const k = countAtOrBelow(matches, at) - 1;
   return k >= 0 && matches[k] === at ? k : -1;
-}
-
-const ms = (n: number | null) => (n === null ? '' : ` · ${formatMs(n)}`);
-
-/** A call's result (status and time) or a result's call, one click from the other (issue #19). */
-function PairBadge({ pair, isCall }: { pair: NonNullable<RowSummary['pair']>; isCall: boolean }) {
-  const seek = useCursor((s) => s.seek);
-  const text = isCall ? `→ ${pair.status}${ms(pair.ms)}` : `← ${pair.name || 'call'}${ms(pair.ms)}`;
-  const title = isCall ? (pair.other < 0 ? 'no result has answered this call yet' : `answered by the result at event ${pair.other}: click to go there`) : `answers the ${pair.name} call at event ${pair.other}: click to go there`;
-  return (
-    <button className={`pair-badge pair-${pair.status}`} title={title} disabled={pair.other < 0}
-      onClick={(e) => { e.stopPropagation(); if (pair.other >= 0) seek(pair.other); }}>{text}</button>
-  );
 }
