@@ -1,7 +1,7 @@
 import { runMember, PACKED_DELTA_TYPES, type PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, ReadMeta } from '../log/types.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
-import { kindOf } from './reads.ts';
+import { chunkKind, kindOf, knownChunkKinds } from './reads.ts';
 import type { ProjectionRegistry } from './registry.ts';
 
 /**
@@ -18,8 +18,6 @@ const CHUNK = 'assistant/chunk';
 const CHUNK_LINE = `{"type":"${CHUNK}","seq":`;
 const CHUNK_TYPE = '"chunk":{"type":"';
 const QUOTE = 0x22;
-/** Chunk types met so far with their kinds (DSH writes a handful). */
-const seenChunkKinds: [type: string, kind: string][] = [];
 /** `{"type":"<packed row type>",` → the kind of its members. */
 const PACKED_LINES: readonly (readonly [string, string])[] = Object.entries(PACKED_DELTA_TYPES).map(([row, delta]) => [`{"type":"${row}",`, `${CHUNK}:${delta}`]);
 
@@ -34,15 +32,11 @@ export function chunkLineKind(text: string): string | null {
     const at = text.indexOf(CHUNK_TYPE, CHUNK_LINE.length);
     if (at < 0) return null;
     const from = at + CHUNK_TYPE.length;
-    // A chunk type seen before is matched in place: no string made per line, and the kind is the same
+    // A chunk type met before is matched in place: no string made per line, and the kind is the same
     // string each time (the registry looks it up per line; a new string would be hashed again).
-    for (const [type, kind] of seenChunkKinds) if (text.startsWith(type, from) && text.charCodeAt(from + type.length) === QUOTE) return kind;
+    for (const [type, kind] of knownChunkKinds) if (text.startsWith(type, from) && text.charCodeAt(from + type.length) === QUOTE) return kind;
     const to = text.indexOf('"', from);
-    if (!(to > from && to - from <= 32)) return null;
-    // Joined, not concatenated: a flat string of its own, which keeps no reference to the line it came from.
-    const kind = [CHUNK, text.slice(from, to)].join(':');
-    if (seenChunkKinds.length < 16) seenChunkKinds.push([kind.slice(CHUNK.length + 1), kind]);
-    return kind;
+    return to > from && to - from <= 32 ? chunkKind(text.slice(from, to)) : null;
   }
   for (const [prefix, kind] of PACKED_LINES) if (text.startsWith(prefix)) return kind;
   return null;

@@ -8,15 +8,30 @@ import type { AnyUnit } from './types.ts';
  * most units care about one kind of chunk (usage) or none.
  */
 const CHUNK = 'assistant/chunk';
-const chunkKinds = new Map<unknown, string>();
+/** At most this many chunk types get a kind of their own; any later one is plain `assistant/chunk`. */
+const MAX_CHUNK_KINDS = 256;
+const chunkKinds = new Map<string, string>();
+/**
+ * The chunk types met so far with their kinds, in the order met: the helper
+ * matches a chunk line's type against them in place (chunk-skip.ts).
+ */
+export const knownChunkKinds: (readonly [type: string, kind: string])[] = [];
 
 export function kindOf(event: LogEvent): string {
-  if (event.type !== CHUNK) return event.type;
-  const t = event.data?.chunk?.type;
-  let kind = chunkKinds.get(t);
+  return event.type === CHUNK ? chunkKind(event.data?.chunk?.type) : event.type;
+}
+
+/** The kind of a chunk delta of chunk type `type`: one string per type, made once. */
+export function chunkKind(type: unknown): string {
+  if (typeof type !== 'string') return CHUNK;
+  let kind = chunkKinds.get(type);
   if (kind === undefined) {
-    kind = typeof t === 'string' && chunkKinds.size < 256 ? `${CHUNK}:${t}` : CHUNK;
-    if (typeof t === 'string' && chunkKinds.size < 256) chunkKinds.set(t, kind);
+    if (chunkKinds.size >= MAX_CHUNK_KINDS) return CHUNK;
+    // Joined, not concatenated: a flat string of its own, holding no reference to the text the type was cut from.
+    kind = [CHUNK, type].join(':');
+    const own = kind.slice(CHUNK.length + 1);
+    chunkKinds.set(own, kind);
+    knownChunkKinds.push([own, kind]);
   }
   return kind;
 }

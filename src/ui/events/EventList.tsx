@@ -72,7 +72,8 @@ export function EventList() {
   const cursorRow = useMemo(() => {
     if (visible && sorted) return visible.indexOf(cursor);
     if (visible && grouped) return rowOfEvent(visible, runs, open, cursor);
-    if (visible) { let lo = 0; let hi = visible.length - 1; while (lo < hi) { const m = (lo + hi) >> 1; if (visible[m] < cursor) lo = m + 1; else hi = m; } return lo; }
+    // The first visible row at or after the cursor (the last row when none is).
+    if (visible) return Math.min(countAtOrBelow(visible, cursor - 1), visible.length - 1);
     return cursor;
   }, [cursor, visible, sorted, grouped, runs, open]);
   useKeepInView(virtualizer, cursorRow, count);

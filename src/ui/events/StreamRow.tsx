@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { shallow } from 'zustand/shallow';
 import { streamPreview } from '../../core/messages/stream-summary.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -15,12 +16,6 @@ export interface StreamMarks {
   future: boolean;
 }
 
-/**
- * One streamed model output (chunk events `start`…`end`-1) as one row: what
- * it said and called, how it finished, its chunk count and duration; the
- * arrow shows its deltas (issue #19). A click moves the cursor to its first chunk.
- * Memoized on plain props: a cursor step re-renders only the rows whose marks it changed (issue #15).
- */
 interface StreamRowProps {
   start: number;
   end: number;
@@ -31,6 +26,12 @@ interface StreamRowProps {
   onToggle: (start: number) => void;
 }
 
+/**
+ * One streamed model output (chunk events `start`…`end`-1) as one row: what
+ * it said and called, how it finished, its chunk count and duration; the
+ * arrow shows its deltas (issue #19). A click moves the cursor to its first chunk.
+ * Memoized on plain props: a cursor step re-renders only the rows whose marks it changed (issue #15).
+ */
 export const StreamRow = memo(function StreamRow({ start, end, top, height, open, marks, onToggle }: StreamRowProps) {
   const summary = useSession((s) => s.summary)!;
   const seek = useCursor((s) => s.seek);
@@ -64,7 +65,6 @@ export const StreamRow = memo(function StreamRow({ start, end, top, height, open
 }, sameStreamRow);
 
 /** Marks compare by value: the list makes a new object for each row on each render. */
-function sameStreamRow(a: StreamRowProps, b: StreamRowProps): boolean {
-  return a.start === b.start && a.end === b.end && a.top === b.top && a.height === b.height && a.open === b.open && a.onToggle === b.onToggle
-    && a.marks.holdsCursor === b.marks.holdsCursor && a.marks.holdsSelected === b.marks.holdsSelected && a.marks.future === b.marks.future;
+function sameStreamRow({ marks: a, ...restA }: StreamRowProps, { marks: b, ...restB }: StreamRowProps): boolean {
+  return shallow(restA, restB) && shallow(a, b);
 }

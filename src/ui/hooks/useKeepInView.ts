@@ -40,11 +40,10 @@ export function useKeepInView(virtualizer: Virtualizer<HTMLDivElement, Element>,
     if (f.index !== index || f.count !== count) Object.assign(f, { index, count, until: now + SETTLE_MS });
     else if (now > f.until) return;
     if (index < 0 || index >= count) return;
-    // The rows' places as of this render (the list computed them to draw it) and the viewport's observed size.
-    const item = virtualizer.measurementsCache[index];
+    // The row's place as of this render (above) against the viewport's observed size and last offset.
     const size = virtualizer.scrollRect?.height ?? 0;
     const offset = virtualizer.scrollOffset ?? 0;
-    if (!item || item.end < offset - size || item.start > offset + 2 * size) {
+    if (start < 0 || end < offset - size || start > offset + 2 * size) {
       virtualizer.scrollToIndex(index, { align: 'auto' });
       return;
     }
