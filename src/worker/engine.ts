@@ -84,8 +84,6 @@ export class Engine {
   private pairs: ToolPairs | null = null;
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
-  /** Each model call's logged usage, by call (the Requests rows and the charts share it). */
-  private callTokens: CallTokens[] = [];
   /** The replaces the usage chart marks (compactions told apart), found at load. */
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
@@ -278,8 +276,8 @@ export class Engine {
     typeNames.forEach((t, id) => { if (perType[id]) typeCounts[t] = perType[id]; });
     const turns = typeCounts['turn/start'] ?? 0;
     const inheritedSeq = inheritedEventCount(read.header, lastMarker);
-    // Each call's logged usage once: the Requests table and the charts read the same figures.
-    this.callTokens = prompts.requests.requests.map((r, i) => callTokens(i, replay.indexOfSeq(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model }));
+    // The Requests table and the charts read the same figures (the charts derive them again when asked).
+    const tokens = this.callTokens();
     this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
     return {
       name: source.name,
@@ -309,7 +307,7 @@ export class Engine {
         keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
         keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
         reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
-        tokens: this.callTokens[i],
+        tokens: tokens[i],
       })),
       contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
         seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
@@ -553,12 +551,18 @@ export class Engine {
     return summary;
   }
 
+  /** Each model call's logged usage, by call: derived when asked, not kept (a long session has thousands of calls). */
+  private callTokens(): CallTokens[] {
+    const replay = this.need();
+    return (this.prompts?.requests.requests ?? []).map((r, i) => callTokens(i, replay.indexOfSeq(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model }));
+  }
+
   /** The charts' data (issue #19): the surface's token series, every call's usage, the replaces. */
   charts(): ChartData {
     const replay = this.need();
     return {
       surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, (seq) => replay.indexOfSeq(seq)) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
-      calls: this.callTokens,
+      calls: this.callTokens(),
       marks: this.chartMarks,
     };
   }

@@ -170,13 +170,14 @@ describe('compare: message trails', () => {
     { dialect: 'v4', seed: 32, turns: 8, compactEvery: 3, imageOffload: true, dsh021: true },
   ] as GenerateOptions[]) {
     it(`${opts.dialect}: equal the whole-context identities, and seek a call's surface only after a rewrite`, () => {
-      const run = load(generateLog(opts).text).run;
+      const loaded = load(generateLog(opts).text);
+      const run = loaded.run;
       let seeks = 0;
       const surfaceBefore = run.surfaceBefore!;
       const trails = buildTrails({ ...run, surfaceBefore: (cut) => { seeks++; return surfaceBefore(cut); } });
       expect(trails.map((t) => t.sig)).toEqual(directSignatures(run.requests));
       // A call derives its context only when something other than an append happened since the previous call.
-      const { seq, surfaceChange } = run.columns;
+      const { seq, surfaceChange } = loaded.replay.index.columns;
       const idx = (s: number) => Array.prototype.findIndex.call(seq, (x: number) => x === s);
       let rewrites = 0;
       for (let i = 1; i < run.requests.length; i++) {

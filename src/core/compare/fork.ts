@@ -27,10 +27,11 @@ export function inheritedCount(run: CompareRun): number {
   if (header.isSeeded !== true) return 0;
   const marker = run.typeNames.indexOf('session/end-seed');
   if (marker < 0) return 0;
-  const { seq, typeId } = run.columns;
+  const { typeId } = run.columns;
   for (let i = run.count - 1; i >= 0; i--) {
     if (typeId[i] !== marker) continue;
-    if (run.eventAt(seq[i])?.data?.inherited === true) return seq[i];
+    const seq = run.seqAt(i)!;
+    if (run.eventAt(seq)?.data?.inherited === true) return seq;
   }
   return 0;
 }

@@ -19,7 +19,11 @@ export interface CompareRun {
   /** Every model call, in the log's `requests` order. */
   requests: readonly ModelRequest[];
   /** Per-event columns of the replay index (logged events, then the restore's synthetic ones). */
-  columns: { seq: ArrayLike<number>; typeId: ArrayLike<number>; surfaceChange: ArrayLike<number> };
+  columns: { typeId: ArrayLike<number>; surfaceChange: ArrayLike<number> };
+  /** The seq of event index `i`. */
+  seqAt(i: number): number | undefined;
+  /** The index of the event with this seq, else of the nearest one after it. */
+  indexOfSeq(seq: number): number;
   typeNames: readonly string[];
   /** Events in the columns. */
   count: number;
@@ -41,7 +45,10 @@ export function compareRunOf(name: string, replay: Replay, requests: readonly Mo
   // The columns are read when the run is made: the worker replaces its index object when it hands columns over.
   const { columns, typeNames, count } = replay.index;
   const verdict = logVerdict({ header: session.read.header, version: session.read.version, diagnostics: session.diagnostics, types: typeNames });
-  return { name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt, surfaceBefore: surfaceBeforeOf(replay) };
+  return {
+    name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt, surfaceBefore: surfaceBeforeOf(replay),
+    seqAt: (i) => replay.seqAt(i), indexOfSeq: (seq) => replay.indexOfSeq(seq),
+  };
 }
 
 /**
@@ -64,5 +71,5 @@ export function loadRun(read: ReadResult, name: string): LoadedRun {
  */
 export function unreadableRun(name: string, reason: string): CompareRun {
   const verdict = { ...logVerdict({ header: null, version: 0, diagnostics: [] }), summary: reason };
-  return { name, header: null, verdict, requests: [], columns: { seq: [], typeId: [], surfaceChange: [] }, typeNames: [], count: 0, eventAt: () => undefined };
+  return { name, header: null, verdict, requests: [], columns: { typeId: [], surfaceChange: [] }, typeNames: [], count: 0, eventAt: () => undefined, seqAt: () => undefined, indexOfSeq: () => 0 };
 }

@@ -47,12 +47,12 @@ export function summarizeRun(run: CompareRun): RunSummary {
   // Only turn boundaries are parsed: one or two events a turn.
   const ended = new Map<number, string>();
   for (const i of found.get('turn/end')!) {
-    const data = run.eventAt(run.columns.seq[i])?.data;
+    const data = run.eventAt(run.seqAt(i)!)?.data;
     const kind = data?.reason?.kind;
     if (typeof data?.turn === 'number') ended.set(data.turn, typeof kind === 'string' ? kind : 'ended');
   }
   const turnOutcomes = starts.map((i, k) => {
-    const data = run.eventAt(run.columns.seq[i])?.data;
+    const data = run.eventAt(run.seqAt(i)!)?.data;
     const turn = typeof data?.turn === 'number' ? data.turn : k + 1;
     return { turn, outcome: ended.get(turn) ?? 'open' };
   });

@@ -1,7 +1,6 @@
 import { deriveMessages, eventMessage } from '../messages/derive.ts';
 import type { Message } from '../messages/types.ts';
 import { SURFACE_CHANGE } from '../replay/replay-index.ts';
-import { indexOfSeq } from '../replay/seq-index.ts';
 import { contentHash } from '../requests/hash.ts';
 import type { ModelRequest } from '../requests/build.ts';
 import type { CompareRun } from './run.ts';
@@ -68,15 +67,15 @@ const link = (chain: string, hash: string) => contentHash(`${chain}|${hash}`);
  * context). The surface a call sees is the one before its cut (§8).
  */
 function appendedBetween(run: CompareRun, fromCut: number, toCut: number): Message[] | null {
-  const { seq, surfaceChange } = run.columns;
-  const from = indexOfSeq(seq, fromCut);
-  const to = indexOfSeq(seq, toCut);
+  const { surfaceChange } = run.columns;
+  const from = run.indexOfSeq(fromCut);
+  const to = run.indexOfSeq(toCut);
   const out: Message[] = [];
   for (let i = from; i < to; i++) {
     const change = surfaceChange[i];
     if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
     if (change !== SURFACE_CHANGE.append) return null;
-    const event = run.eventAt(seq[i]);
+    const event = run.eventAt(run.seqAt(i)!);
     if (!event) return null;
     // A projection would be its own surface change in the range (handled above): the stored message is the one sent.
     const message = eventMessage(event);

@@ -8,7 +8,7 @@ import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState 
 import type { Message } from '../messages/types.ts';
 import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
-import { indexOfSeq } from './seq-index.ts';
+import { SeqTable } from './seq-table.ts';
 import { closeFit, grownSize, grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';
@@ -32,6 +32,16 @@ export type SeqColumn = Uint32Array | Float64Array;
  */
 export type CountColumn = Uint16Array | Int32Array;
 
+/** Type ids, 1 byte each while a log has at most 256 types (the catalog has 60), wider past that. */
+export type TypeColumn = Uint8Array | Uint16Array | Uint32Array;
+
+/** A type column that can hold `id` (widened when it cannot). */
+function typeColumnFor(column: TypeColumn, id: number): TypeColumn {
+  const bytes = id <= 0xff ? 1 : id <= 0xffff ? 2 : 4;
+  if (bytes <= column.BYTES_PER_ELEMENT) return column;
+  return bytes === 2 ? Uint16Array.from(column) : Uint32Array.from(column);
+}
+
 /** A turn or step column that can hold `value` as an Int32Array would (widened when a 2-byte one cannot). */
 export function countColumnFor(column: CountColumn, value: number): CountColumn {
   return column instanceof Uint16Array && (value & 0xffff) !== value ? Int32Array.from(column) : column;
@@ -39,7 +49,7 @@ export function countColumnFor(column: CountColumn, value: number): CountColumn 
 
 export interface ReplayColumns {
   seq: SeqColumn;
-  typeId: Uint16Array;
+  typeId: TypeColumn;
   family: Uint8Array;
   turn: CountColumn;
   step: CountColumn;
@@ -144,7 +154,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const capacity = options.capacity ?? 1024;
     const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
-      seq: new Uint32Array(c), typeId: new Uint16Array(c), family: new Uint8Array(c),
+      seq: new Uint32Array(c), typeId: new Uint8Array(c), family: new Uint8Array(c),
       turn: new Uint16Array(c), step: new Uint16Array(c), time: new Float64Array(c),
       surfaceChange: new Uint8Array(c), requestCut: new Uint8Array(c), synthetic: new Uint8Array(c),
     };
@@ -184,6 +194,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     if (id === undefined) {
       id = this.typeNames.length;
       this.typeIds.set(type, id);
+      this.columns.typeId = typeColumnFor(this.columns.typeId, id);
       this.typeNames.push(type);
       this.familyOfType.push(FAMILIES.indexOf(familyOf(type)));
     }
@@ -316,13 +327,18 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 }
 
-/** The columns navigation and seeks read; the others (family, turn, step, time, synthetic) are for display. */
-const NAVIGATION: readonly (keyof ReplayColumns)[] = ['seq', 'typeId', 'surfaceChange', 'requestCut'];
+/**
+ * The columns navigation and seeks read, kept by the worker after the hand-over; the others (family,
+ * turn, step, time, synthetic) are for display. Seqs are kept as a SeqTable (runs, not 4 bytes an event).
+ */
+const NAVIGATION: readonly (keyof ReplayColumns)[] = ['typeId', 'surfaceChange', 'requestCut'];
 
 export class Replay<E extends EventList = EventList> {
   index: ReplayIndex;
   private readonly checkpoints: SurfaceCheckpoint[];
   private readonly ctx: SurfaceContext;
+  /** Every event's seq: what the index's seq column holds, kept when the column goes to the page. */
+  private readonly seqs: SeqTable;
 
   /** The surface after the last event. */
   readonly finalState: SurfaceState;
@@ -330,6 +346,7 @@ export class Replay<E extends EventList = EventList> {
   constructor(readonly session: SessionFold<E>, built: { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] }) {
     this.ctx = { dialect: session.read.dialect, eventAt: session.eventAt };
     this.index = built.index;
+    this.seqs = SeqTable.of(built.index.columns.seq, built.index.count);
     this.checkpoints = built.checkpoints;
     this.finalState = session.surface;
   }
@@ -360,9 +377,14 @@ export class Replay<E extends EventList = EventList> {
     return full;
   }
 
-  /** Index of the event with this seq (events are in seq order; seqs may have gaps in a corrupt log). */
+  /** Index of the event with this seq, else of the nearest one after it (events are in seq order; seqs may have gaps in a corrupt log). */
   indexOfSeq(seq: number): number {
-    return indexOfSeq(this.index.columns.seq, seq);
+    return this.seqs.indexOf(seq);
+  }
+
+  /** The seq of event index `i`, without parsing it (undefined out of range). */
+  seqAt(i: number): number | undefined {
+    return this.seqs.at(i);
   }
 
   /**
@@ -374,7 +396,8 @@ export class Replay<E extends EventList = EventList> {
    */
   surfaceAt(i: number): { state: SurfaceState; plan: SurfacePlan | null } {
     const events = this.session.events;
-    const { seq, surfaceChange } = this.index.columns;
+    const { surfaceChange } = this.index.columns;
+    const seqs = this.seqs;
     if (i < 0 || events.length === 0) return { state: emptySurface(), plan: null };
     i = Math.min(i, events.length - 1);
     const k = this.checkpointBefore(i);
@@ -382,10 +405,10 @@ export class Replay<E extends EventList = EventList> {
     for (let j = this.index.checkpointAt[k]; j < i; j++) {
       const change = surfaceChange[j];
       if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
-      if (j > 0) state.nextSeq = seq[j - 1] + 1;
+      if (j > 0) state.nextSeq = seqs.at(j - 1)! + 1;
       applySurfacePlan(state, planSurfaceEvent(state, events.at(j)!, this.ctx));
     }
-    if (i > 0) state.nextSeq = seq[i - 1] + 1;
+    if (i > 0) state.nextSeq = seqs.at(i - 1)! + 1;
     const plan = planSurfaceEvent(state, events.at(i)!, this.ctx);
     applySurfacePlan(state, plan);
     return { state, plan };
