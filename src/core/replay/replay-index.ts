@@ -136,8 +136,9 @@ export class ReplayBuilder implements SurfaceVisitor {
   private step = 0;
   private retryPending = false;
   private readonly stepsWithCall = new Set<string>();
-  /** The step of the last chunk: its next chunk cuts nothing unless a retry is pending. */
-  private streamingKey: string | null = null;
+  /** The (turn, step) of the last chunk: its next chunk cuts nothing unless a retry is pending. */
+  private streamingTurn = NaN;
+  private streamingStep = NaN;
   private appends = new Uint32Array(1024);
   private appendCount = 0;
 
@@ -249,9 +250,11 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
   private chunkStartsCall(): boolean {
+    // The step still streaming: compared as numbers, so a run of chunks makes no key string each.
+    if (this.turn === this.streamingTurn && this.step === this.streamingStep && !this.retryPending) return false;
+    this.streamingTurn = this.turn;
+    this.streamingStep = this.step;
     const key = stepKey(this.turn, this.step);
-    if (key === this.streamingKey && !this.retryPending) return false;
-    this.streamingKey = key;
     if (this.stepsWithCall.has(key) && !this.retryPending) return false;
     this.stepsWithCall.add(key);
     this.retryPending = false;
