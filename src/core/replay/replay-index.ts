@@ -237,15 +237,49 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** A packed run of chunk deltas: the same columns as `after` per member, in one loop. */
   run(run: PackedRun, state: SurfaceState): void {
-    const type = 'assistant/chunk';
-    const id = this.typeIdOf(type);
+    const id = this.typeIdOf('assistant/chunk');
     const family = this.familyOfType[id];
     // Only the first member can start a call: a delta is never a finish.
     const cut = this.chunkStartsCall();
-    for (let k = 0; k < run.pieces.length; k++) {
+    const count = run.pieces.length;
+    for (let k = 0; k < count;) {
       if (this.due()) this.checkpoint(state, run.seq0 + k);
-      this.put(run.seq0 + k, id, family, run.times[k], SURFACE_CHANGE.none, cut && k === 0);
+      const end = Math.min(count, k + this.untilDue());
+      this.putMembers(run, k, end, id, family);
+      k = end;
     }
+    if (cut && count > 0) this.columns.requestCut[this.n - count] = 1;
+  }
+
+  /** Events that can be put before a checkpoint falls due, at least one (deltas change nothing, so `changedBytes` stays). */
+  private untilDue(): number {
+    const gap = this.n - this.lastCheckpoint;
+    const limit = this.changedBytes >= this.checkpointBytes ? Math.max(1, this.checkpointEvery >> 5) : this.checkpointEvery;
+    return Math.max(1, limit - gap);
+  }
+
+  /** `put` for members [from, to) of a run, in one pass per column: they share type, turn and step, and change nothing. */
+  private putMembers(run: PackedRun, from: number, to: number, typeId: number, family: number): void {
+    const count = to - from;
+    while (this.n + count > this.columns.seq.length) this.grow();
+    const lastSeq = run.seq0 + to - 1;
+    if (lastSeq > 0xffffffff && this.columns.seq instanceof Uint32Array) this.columns.seq = Float64Array.from(this.columns.seq);
+    const c = this.columns;
+    const i0 = this.n;
+    const i1 = i0 + count;
+    c.typeId.fill(typeId, i0, i1);
+    c.family.fill(family, i0, i1);
+    c.turn.fill(this.turn, i0, i1);
+    c.step.fill(this.step, i0, i1);
+    c.surfaceChange.fill(SURFACE_CHANGE.none, i0, i1);
+    c.requestCut.fill(0, i0, i1);
+    const { seq, time } = c;
+    const times = run.times;
+    for (let k = from, i = i0; k < to; k++, i++) {
+      seq[i] = run.seq0 + k;
+      time[i] = times[k];
+    }
+    this.n = i1;
   }
 
   /** Whether a chunk in the open (turn, step) starts a model call: the step's first, or the first after a failed attempt. */
