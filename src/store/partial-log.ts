@@ -49,6 +49,7 @@ export class PartialLog {
       ok: true,
       verdict: { kind: 'ok', summary: 'still loading', causes: [], unknown: [], partial: null, known: '', requires: null },
       columns: mapColumns(c, (a) => a.subarray(0, n)),
+      timeBase: rows.timeBase,
       typeNames: rows.typeNames,
       families: FAMILIES,
       replacements: [],

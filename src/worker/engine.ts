@@ -181,9 +181,9 @@ export class Engine {
     const loading = this.loading;
     if (!loading?.builder || !header || loading.builder.length === loading.sent) return undefined;
     const from = loading.sent;
-    const { columns, typeNames } = loading.builder.rowsSince(from);
+    const { columns, typeNames, timeBase } = loading.builder.rowsSince(from);
     loading.sent = from + columns.seq.length;
-    return { from, columns, typeNames, header: header.header, version: header.version };
+    return { from, columns, timeBase, typeNames, header: header.header, version: header.version };
   }
 
   private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void, fingerprint: string, projected: ProjectedLog | null): LoadSummary {
@@ -296,6 +296,7 @@ export class Engine {
       ok: session.ok,
       verdict: logVerdict({ header: read.header, version: read.version, diagnostics: session.diagnostics, types: Object.keys(typeCounts) }),
       columns: replay.index.columns,
+      timeBase: replay.index.timeBase,
       typeNames: replay.index.typeNames,
       families: replay.index.families,
       replacements: session.surface.replacements,

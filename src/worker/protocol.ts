@@ -88,6 +88,8 @@ export interface LoadProgress {
 export interface PartialRows {
   from: number;
   columns: ReplayColumns;
+  /** The time column's base, the same for every report of one load (LoadSummary.timeBase). */
+  timeBase: number;
   typeNames: string[];
   header: SessionHeader | null;
   version: number;
@@ -130,6 +132,8 @@ export interface LoadSummary {
   /** ok / DSH refuses / newer than this app / not a DSH log, with its reasons (issue #16). */
   verdict: Verdict;
   columns: ReplayColumns;
+  /** What the time column counts from: event i's time is `timeBase + columns.time[i]` (timeAt). */
+  timeBase: number;
   typeNames: string[];
   families: readonly string[];
   /** Every committed replace of the whole log, for the timeline. */

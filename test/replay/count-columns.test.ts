@@ -73,8 +73,8 @@ describe('the turn and step columns', () => {
     expect(second.turn).toBeInstanceOf(Int32Array);
     const page = new PartialLog('c');
     const header = { type: 'session', version: 0, id: 'x', createdAt: 1, cwd: '/' } as never;
-    page.append({ from: 0, columns: first, typeNames: ['turn/start'], header, version: 0 });
-    const summary = page.append({ from: 1, columns: second, typeNames: ['turn/start'], header, version: 0 });
+    page.append({ from: 0, columns: first, timeBase: 1, typeNames: ['turn/start'], header, version: 0 });
+    const summary = page.append({ from: 1, columns: second, timeBase: 1, typeNames: ['turn/start'], header, version: 0 });
     expect(Array.from(summary.columns.turn)).toEqual([7, 90_000]);
     expect(Array.from(summary.columns.seq)).toEqual([0, 1]);
   });

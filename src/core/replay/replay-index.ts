@@ -42,6 +42,18 @@ function typeColumnFor(column: TypeColumn, id: number): TypeColumn {
   return bytes === 2 ? Uint16Array.from(column) : Uint32Array.from(column);
 }
 
+/**
+ * Event times as milliseconds after the index's `timeBase` (its first event's time): 4 bytes each
+ * while they are within ±24 days of it, as a session's are; 8 once one is not. The time of event i
+ * is `timeBase + time[i]`, in both forms (`timeAt`).
+ */
+export type TimeColumn = Int32Array | Float64Array;
+
+/** Event `i`'s time (epoch ms) from the columns and their base. */
+export function timeAt(columns: Pick<ReplayColumns, 'time'>, timeBase: number, i: number): number {
+  return timeBase + columns.time[i];
+}
+
 /** A turn or step column that can hold `value` as an Int32Array would (widened when a 2-byte one cannot). */
 export function countColumnFor(column: CountColumn, value: number): CountColumn {
   return column instanceof Uint16Array && (value & 0xffff) !== value ? Int32Array.from(column) : column;
@@ -53,7 +65,8 @@ export interface ReplayColumns {
   family: Uint8Array;
   turn: CountColumn;
   step: CountColumn;
-  time: Float64Array;
+  /** Milliseconds after the index's `timeBase` (TimeColumn). */
+  time: TimeColumn;
   /** SURFACE_CHANGE code per event. */
   surfaceChange: Uint8Array;
   /** 1 where a model call starts (first chunk of a step's attempt, or a V4 assistant message/attempt). */
@@ -73,6 +86,8 @@ export interface ReplayIndex {
   /** Indexes of the events logged with `surfaceOp: "append"` (the transcript), ascending. */
   appendIndexes: Uint32Array;
   count: number;
+  /** What the time column counts from (the first event's time; 0 before any). */
+  timeBase: number;
 }
 
 /**
@@ -141,6 +156,8 @@ export class ReplayBuilder implements SurfaceVisitor {
   private streamingStep = NaN;
   private appends = new Uint32Array(1024);
   private appendCount = 0;
+  /** The first event's time, set when it is put: the time column holds each time after it. */
+  private timeBase: number | null = null;
 
   readonly checkpointEvery: number;
   private readonly bytesOf: ((index: number) => number) | undefined;
@@ -156,7 +173,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
       seq: new Uint32Array(c), typeId: new Uint8Array(c), family: new Uint8Array(c),
-      turn: new Uint16Array(c), step: new Uint16Array(c), time: new Float64Array(c),
+      turn: new Uint16Array(c), step: new Uint16Array(c), time: new Int32Array(c),
       surfaceChange: new Uint8Array(c), requestCut: new Uint8Array(c), synthetic: new Uint8Array(c),
     };
   }
@@ -273,11 +290,13 @@ export class ReplayBuilder implements SurfaceVisitor {
     c.step.fill(this.step, i0, i1);
     c.surfaceChange.fill(SURFACE_CHANGE.none, i0, i1);
     c.requestCut.fill(0, i0, i1);
-    const { seq, time } = c;
     const times = run.times;
+    for (let k = from; k < to; k++) this.fitTime(times[k]);
+    const { seq, time } = this.columns;
+    const base = this.timeBase!;
     for (let k = from, i = i0; k < to; k++, i++) {
       seq[i] = run.seq0 + k;
-      time[i] = times[k];
+      time[i] = times[k] - base;
     }
     this.n = i1;
   }
@@ -306,10 +325,18 @@ export class ReplayBuilder implements SurfaceVisitor {
     c.family[i] = family;
     c.turn[i] = this.turn;
     c.step[i] = this.step;
-    c.time[i] = time;
+    this.fitTime(time);
+    c.time[i] = time - this.timeBase!;
     c.surfaceChange[i] = change;
     c.requestCut[i] = cut ? 1 : 0;
     return i;
+  }
+
+  /** Sets the base at the first time, and widens the time column for a time it cannot hold as 4 bytes after the base. */
+  private fitTime(time: number): void {
+    this.timeBase ??= time;
+    const offset = time - this.timeBase;
+    if ((offset | 0) !== offset && this.columns.time instanceof Int32Array) this.columns.time = Float64Array.from(this.columns.time);
   }
 
   private grow(): void {
@@ -328,7 +355,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   /** Copies of the column rows from `from` on (the part of a log read so far, shown while it loads). */
-  rowsSince(from: number): { columns: ReplayColumns; typeNames: string[] } {
+  rowsSince(from: number): { columns: ReplayColumns; typeNames: string[]; timeBase: number } {
     const c = this.columns;
     const to = this.n;
     const cut = <T extends ColumnArray>(a: T): T => a.slice(from, to) as T;
@@ -338,6 +365,7 @@ export class ReplayBuilder implements SurfaceVisitor {
         time: cut(c.time), surfaceChange: cut(c.surfaceChange), requestCut: cut(c.requestCut), synthetic: cut(c.synthetic),
       },
       typeNames: this.typeNames.slice(),
+      timeBase: this.timeBase ?? 0,
     };
   }
 
@@ -358,6 +386,7 @@ export class ReplayBuilder implements SurfaceVisitor {
       index: {
         columns, typeNames: this.typeNames, families: FAMILIES, checkpointEvery: this.checkpointEvery,
         checkpointAt: Uint32Array.from(this.checkpointAt), appendIndexes: this.appends.slice(0, this.appendCount), count: n,
+        timeBase: this.timeBase ?? 0,
       },
       checkpoints: this.checkpoints,
     };

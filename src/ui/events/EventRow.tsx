@@ -2,11 +2,17 @@ import { memo } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import type { LoadSummary, RowSummary } from '../../worker/protocol.ts';
 import { formatMs } from '../counts.ts';
+import { timeAt } from '../../core/replay/replay-index.ts';
 
 /** An event row's height (the list is virtual: every row is this tall). */
 export const ROW_H = 22;
+/** The ISO form of an epoch-ms time, or undefined past what a Date holds (a log's time is any safe integer). */
+const isoOf = (t: number): string | undefined => {
+  const date = new Date(t);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
 /** hh:mm:ss.mmm of an epoch-ms time (UTC), compact enough for a column. */
-const clock = (t: number) => (Number.isFinite(t) && t > 0 ? new Date(t).toISOString().slice(11, 23) : String(t));
+const clock = (t: number) => (t > 0 ? isoOf(t)?.slice(11, 23) ?? String(t) : String(t));
 const CHANGE_MARK = ['', '+', '⇄', '✎', '✗'];
 const CHANGE_TITLE = ['', 'appended to the surface', 'replaced surface nodes', 'rewrote a message (projection)', 'rejected by the surface rules'];
 
@@ -17,6 +23,7 @@ export const EventRow = memo(function EventRow({ summary, i, top, className, sel
   const seek = useCursor((s) => s.seek);
   const col = summary.columns;
   const change = col.surfaceChange[i];
+  const time = timeAt(col, summary.timeBase, i);
   return (
     <div role="row" className={className} style={{ transform: `translateY(${top}px)`, height: ROW_H }}
       onClick={() => seek(i)} aria-selected={selected} aria-current={current ? 'step' : undefined}
@@ -25,7 +32,7 @@ export const EventRow = memo(function EventRow({ summary, i, top, className, sel
       <span className="change" title={CHANGE_TITLE[change]}>{CHANGE_MARK[change]}</span>
       <span className="type mono">{summary.typeNames[col.typeId[i]]}</span>
       <span className="ts mono">{col.turn[i]}.{col.step[i]}</span>
-      <span className="time mono" title={new Date(col.time[i]).toISOString()}>{clock(col.time[i])}</span>
+      <span className="time mono" title={isoOf(time)}>{clock(time)}</span>
       <span className="preview">{r?.pair && <PairBadge pair={r.pair} isCall={r.type === 'tool/call'} />}{col.synthetic[i] ? '[synthetic] ' : ''}{r?.preview ?? ''}</span>
     </div>
   );

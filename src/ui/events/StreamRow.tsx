@@ -5,6 +5,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { formatMs } from '../counts.ts';
+import { timeAt } from '../../core/replay/replay-index.ts';
 
 /** Where the cursor and the selection stand against a stream's chunks (the list works it out per step). */
 export interface StreamMarks {
@@ -43,7 +44,7 @@ export const StreamRow = memo(function StreamRow({ start, end, top, height, open
   if (holdsCursor && !open) classes.push('at-cursor');
   if (marks.holdsSelected && !open) classes.push('selected');
   if (marks.future) classes.push('future');
-  const duration = Math.max(0, col.time[end - 1] - col.time[start]);
+  const duration = Math.max(0, timeAt(col, summary.timeBase, end - 1) - timeAt(col, summary.timeBase, start));
   const label = `stream of ${end - start} chunks, seq ${col.seq[start]} to ${col.seq[end - 1]}`;
   return (
     <div role="row" aria-label={label} aria-expanded={open} className={classes.join(' ')} style={{ transform: `translateY(${top}px)`, height }}
