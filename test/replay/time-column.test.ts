@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { timeAt, ReplayBuilder } from '../../src/core/replay/replay-index.ts';
+import { ReplayBuilder } from '../../src/core/replay/replay-index.ts';
+import { timeAt } from '../../src/core/replay/time-column.ts';
 import { PartialLog } from '../../src/store/partial-log.ts';
 
 /**

@@ -9,6 +9,7 @@ import type { Message } from '../messages/types.ts';
 import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { SeqTable } from './seq-table.ts';
+import { timeColumnFor, type TimeColumn } from './time-column.ts';
 import { closeFit, grownSize, grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';
@@ -42,18 +43,6 @@ function typeColumnFor(column: TypeColumn, id: number): TypeColumn {
   return bytes === 2 ? Uint16Array.from(column) : Uint32Array.from(column);
 }
 
-/**
- * Event times as milliseconds after the index's `timeBase` (its first event's time): 4 bytes each
- * while they are within ±24 days of it, as a session's are; 8 once one is not. The time of event i
- * is `timeBase + time[i]`, in both forms (`timeAt`).
- */
-export type TimeColumn = Int32Array | Float64Array;
-
-/** Event `i`'s time (epoch ms) from the columns and their base. */
-export function timeAt(columns: Pick<ReplayColumns, 'time'>, timeBase: number, i: number): number {
-  return timeBase + columns.time[i];
-}
-
 /** A turn or step column that can hold `value` as an Int32Array would (widened when a 2-byte one cannot). */
 export function countColumnFor(column: CountColumn, value: number): CountColumn {
   return column instanceof Uint16Array && (value & 0xffff) !== value ? Int32Array.from(column) : column;
@@ -65,7 +54,7 @@ export interface ReplayColumns {
   family: Uint8Array;
   turn: CountColumn;
   step: CountColumn;
-  /** Milliseconds after the index's `timeBase` (TimeColumn). */
+  /** Milliseconds after the index's `timeBase` (time-column.ts). */
   time: TimeColumn;
   /** SURFACE_CHANGE code per event. */
   surfaceChange: Uint8Array;
@@ -335,8 +324,7 @@ export class ReplayBuilder implements SurfaceVisitor {
   /** Sets the base at the first time, and widens the time column for a time it cannot hold as 4 bytes after the base. */
   private fitTime(time: number): void {
     this.timeBase ??= time;
-    const offset = time - this.timeBase;
-    if ((offset | 0) !== offset && this.columns.time instanceof Int32Array) this.columns.time = Float64Array.from(this.columns.time);
+    this.columns.time = timeColumnFor(this.columns.time, time - this.timeBase);
   }
 
   private grow(): void {

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import type { LoadSummary, RowSummary } from '../../worker/protocol.ts';
 import { formatMs } from '../counts.ts';
-import { timeAt } from '../../core/replay/replay-index.ts';
+import { timeAt } from '../../core/replay/time-column.ts';
 
 /** An event row's height (the list is virtual: every row is this tall). */
 export const ROW_H = 22;

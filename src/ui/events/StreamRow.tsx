@@ -5,7 +5,7 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { formatMs } from '../counts.ts';
-import { timeAt } from '../../core/replay/replay-index.ts';
+import { timeAt } from '../../core/replay/time-column.ts';
 
 /** Where the cursor and the selection stand against a stream's chunks (the list works it out per step). */
 export interface StreamMarks {
