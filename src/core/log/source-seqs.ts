@@ -7,6 +7,8 @@ const isSeq = (v: unknown): v is number => Number.isSafeInteger(v) && (v as numb
 
 export function decodeSourceEventSeqs(value: unknown, ownSeq: number): number[] | string {
   if (!Array.isArray(value)) return 'sourceEventSeqs must be an array';
+  // A list without pairs (every rc.8 one) is its own decoding: kept as parsed, not copied.
+  if (!value.some(Array.isArray)) return value as number[];
   let hasPair = false;
   const out: number[] = [];
   for (const item of value) {
