@@ -11,17 +11,14 @@ const EVENTS_PER_RUN = 16;
  * corrupt one), keeps a copy of the column. Both answer as the column does.
  */
 export class SeqTable {
-  /** Runs: the event index each starts at (ascending) and its seq − index. */
-  private readonly starts: Uint32Array;
-  private readonly offsets: Float64Array;
-  /** The column itself, when runs would not be fewer. */
-  private readonly dense: ArrayLike<number> | null;
-
-  private constructor(readonly length: number, starts: Uint32Array, offsets: Float64Array, dense: ArrayLike<number> | null) {
-    this.starts = starts;
-    this.offsets = offsets;
-    this.dense = dense;
-  }
+  private constructor(
+    readonly length: number,
+    /** Runs: the event index each starts at (ascending) and its seq − index. */
+    private readonly starts: Uint32Array,
+    private readonly offsets: Float64Array,
+    /** The column itself, when runs would not be fewer. */
+    private readonly dense: ArrayLike<number> | null,
+  ) {}
 
   /** The table of the first `count` seqs of a column. */
   static of(seqs: ArrayLike<number>, count = seqs.length): SeqTable {
