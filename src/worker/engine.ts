@@ -153,12 +153,16 @@ export class Engine {
     });
     if (token !== this.loadToken) throw new Error('cancelled');
     let projected: ProjectedLog | null = null;
+    let helperWaitMs: number | undefined;
     if (helper) {
       onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
+      const waitFrom = performance.now();
       projected = await helperResult(helper);
+      helperWaitMs = Math.round(performance.now() - waitFrom);
       if (token !== this.loadToken) throw new Error('cancelled');
     }
-    return this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
+    const summary = this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
+    return helperWaitMs === undefined ? summary : { ...summary, helperWaitMs };
     } finally {
       helper?.cancel();
       if (this.helperJob === helper) this.helperJob = null;

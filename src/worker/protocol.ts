@@ -111,6 +111,12 @@ export interface LoadSummary {
    * did not answer or read another log. The states are the same.
    */
   projectedBy?: 'walk' | 'helper' | 'store';
+  /**
+   * How long the load waited for the helper's answer after its own walk was
+   * done (ms; absent without a helper): which of the two threads set the
+   * load's time, for the bench and the perf report.
+   */
+  helperWaitMs?: number;
   name: string;
   /** A short hash of the file's first 64 KiB and its size: which log a link was made on (issue #17). */
   fingerprint: string;

@@ -40,6 +40,10 @@ describe('projection helper', () => {
     const { walk, helped } = await loadBothWays(text);
     expect(walk.summary.projectedBy).toBe('walk');
     expect(helped.summary.projectedBy).toBe('helper');
+    // How long the helped load waited for its helper: a time within the load's own, and none without a helper.
+    expect(walk.summary.helperWaitMs).toBeUndefined();
+    expect(helped.summary.helperWaitMs).toBeGreaterThanOrEqual(0);
+    expect(helped.summary.helperWaitMs).toBeLessThanOrEqual(helped.summary.loadMs + 1); // (two clocks, each to the ms)
     expect(helped.summary.count).toBe(walk.summary.count);
     const indexes = sample(walk.summary.count);
     expect(projectionAnswers(helped.engine, helped.summary, indexes)).toEqual(projectionAnswers(walk.engine, walk.summary, indexes));
