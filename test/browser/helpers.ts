@@ -54,5 +54,7 @@ export async function assertProjectedAsCoresAllow(page: Page): Promise<string> {
   const helped = asked === '1' || (asked !== '0' && cores >= 4);
   const expected = helped ? 'projections folded on a second core' : 'projections folded by the load';
   if (!line.includes(expected)) throw new Error(`with ${cores} cores${asked ? ` and helper=${asked}` : ''} the load line should say "${expected}"; it says "${line}"`);
+  // A helped load also says how long it waited for the helper after its own read (which thread set its time).
+  if (helped !== /which the load waited \d+\.\d s for after its own read/.test(line)) throw new Error(`the load line should ${helped ? '' : 'not '}say how long the load waited for the helper; it says "${line}"`);
   return line;
 }

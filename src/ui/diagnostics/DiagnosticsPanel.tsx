@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { Verdict } from '../../core/diagnostics/verdict.ts';
+import type { LoadSummary } from '../../worker/protocol.ts';
 import { VERDICT_TEXT } from './verdict-text.ts';
 import { isNewerCode } from '../../core/diagnostics/verdict.ts';
 
@@ -26,6 +27,10 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
 /** Who folded the projection units at load (issue #15). */
 const PROJECTED_BY = { walk: 'folded by the load', helper: 'folded on a second core', store: 'folded again by the load (the helper did not answer)' } as const;
 
+/** How long the load waited for the second core's answer after its own read, when it used one. */
+const helperWait = (summary: LoadSummary): string =>
+  summary.projectedBy === 'helper' && summary.helperWaitMs !== undefined ? `, which the load waited ${(summary.helperWaitMs / 1000).toFixed(1)} s for after its own read` : '';
+
 /** Every finding: severity, code, line/seq and the rule; click jumps to the event. */
 export function DiagnosticsPanel() {
   const summary = useSession((s) => s.summary);
@@ -41,7 +46,7 @@ export function DiagnosticsPanel() {
       <div className="diag-summary">
         <VerdictBox verdict={summary.verdict} />
         {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
-        {summary.loadMs > 0 && <span className="muted" aria-label="Load time">opened in {(summary.loadMs / 1000).toFixed(1)} s{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}</span>}
+        {summary.loadMs > 0 && <span className="muted" aria-label="Load time">opened in {(summary.loadMs / 1000).toFixed(1)} s{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}{helperWait(summary)}</span>}
         <select aria-label="Minimum severity" value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}>
           <option value="info">all ({summary.diagnostics.length})</option>
           <option value="warning">warnings and errors ({counts.warning + counts.error})</option>
