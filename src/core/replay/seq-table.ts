@@ -1,4 +1,5 @@
 import { indexOfSeq } from './seq-index.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 
 /** At most one run per this many events, or the table keeps a copy of the column instead. */
 const EVENTS_PER_RUN = 16;
@@ -79,14 +80,8 @@ export class SeqTable {
     return Number.isInteger(i) ? i : Math.min(Math.ceil(i), n - 1);
   }
 
-  /** The run event `i` is in. */
+  /** The run event `i` is in: the last that starts at or before it. */
   private runAt(i: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= i) lo = mid; else hi = mid - 1;
-    }
-    return lo;
+    return countAtOrBelow(this.starts, i) - 1;
   }
 }
