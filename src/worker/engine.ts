@@ -31,7 +31,7 @@ import { countAtOrBelow } from '../core/util/sorted.ts';
 import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
-import { pairToolCalls, type ToolPairs } from '../core/replay/tool-pairs.ts';
+import type { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -80,8 +80,8 @@ export class Engine {
   private loadToken = 0;
   /** Stream summaries the events list asked for, by run (`from:to`). */
   private streams = new Map<string, StreamSummary>();
-  /** Tool calls paired with their results (null until the events list first asks). */
-  private pairs: ToolPairs | null = null;
+  /** Tool calls and their results, paired by the load's walk. */
+  private pairs: ToolPairs = { byCall: new Map(), byResult: new Map() };
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
@@ -251,7 +251,7 @@ export class Engine {
     this.changeSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, false)]));
     this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
     this.spawnPoints = null;
-    this.pairs = null;
+    this.pairs = r.toolPairs.finish(session.loggedCount, (seq) => replay.indexOfSeq(seq));
     this.streams = new Map();
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
@@ -354,15 +354,6 @@ export class Engine {
     return { replay: this.replay, prompts: this.prompts, projectionsAt: (seq) => this.projectionsAt(seq) };
   }
 
-  /** Tool calls and their results, paired once per log on first use. */
-  private toolPairs(): ToolPairs {
-    if (this.pairs) return this.pairs;
-    const replay = this.need();
-    const { typeId } = replay.index.columns;
-    this.pairs = pairToolCalls(replay.session.loggedCount, typeId, replay.index.typeNames, (i) => replay.session.events.peek(i), (seq) => replay.indexOfSeq(seq));
-    return this.pairs;
-  }
-
   private need(): Replay<EventStore> {
     if (!this.replay) throw new Error('no log loaded');
     return this.replay;
@@ -374,7 +365,7 @@ export class Engine {
     const first = this.loading ? events.length : events.length - this.need().session.synthetic.length;
     const out: RowSummary[] = [];
     // Calls and results pair up once the whole log is read (a result may come long after its call).
-    const pairs = this.loading ? null : this.toolPairs();
+    const pairs = this.loading ? null : this.pairs;
     for (let i = Math.max(0, from); i < Math.min(events.length, from + Math.min(count, ROWS_MAX)); i++) {
       const e = events.at(i)!;
       const row: RowSummary = { index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first };

@@ -4,6 +4,7 @@ import type { ProjectionRegistry } from '../core/projections/registry.ts';
 import { loadRegistry } from '../core/projections/load-registry.ts';
 import { FactsTracker, likelyFacts, startPromptAnalysis, type LogFacts, type PromptAnalysisRun } from '../core/requests/analyze.ts';
 import { ReplayBuilder } from '../core/replay/replay-index.ts';
+import { ToolPairer } from '../core/replay/tool-pairs.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
@@ -11,6 +12,8 @@ import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
   replay: ReplayBuilder;
+  /** Tool calls and results, paired as the walk passes them (the events list shows the pairs). */
+  toolPairs: ToolPairer;
   prompt: PromptAnalysisRun;
   promptGuard: ReturnType<typeof guardVisitors>;
   /** The whole-log facts the prompt analysis assumed, and the ones the walk saw. */
@@ -40,8 +43,9 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   // With a helper: its units (the same registry it drives) asked only which kinds they read.
   const helperUnits = projections ? null : loadRegistry(meta, undefined);
   const readChunks = helperUnits && new ReadChunkTally((kind) => helperUnits.readsKind(kind));
+  const toolPairs = new ToolPairer();
   return {
-    visitors: [replay, facts, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
-    replay, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks,
+    visitors: [replay, facts, toolPairs, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
+    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks,
   };
 }
