@@ -11,6 +11,7 @@ import { countAtOrBelow } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
 import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
+import { rowOfEvents, sortedRows } from './visible-rows.ts';
 import './events.css';
 import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
@@ -53,14 +54,11 @@ export function EventList() {
     if (hidden.length === 0 && sort === 'seq' && !grouped) return null;
     const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
     if (grouped) return groupedRows(summary.count, runs, open, (i) => hiddenIds.has(summary.columns.family[i]));
-    const out: number[] = [];
-    for (let i = 0; i < summary.count; i++) if (!hiddenIds.has(summary.columns.family[i])) out.push(i);
-    const c = summary.columns;
-    if (sort === 'time') out.sort((a, b) => c.time[a] - c.time[b] || a - b);
-    if (sort === 'type') out.sort((a, b) => summary.typeNames[c.typeId[a]].localeCompare(summary.typeNames[c.typeId[b]]) || a - b);
-    return Uint32Array.from(out);
+    return sortedRows(summary.count, summary.columns, summary.typeNames, hiddenIds, sort);
   }, [summary, hidden, sort, grouped, runs, open]);
   const sorted = sort !== 'seq';
+  // Sorted rows are not in seq order: the cursor's row is looked up, not searched for, on each step.
+  const sortedRowOf = useMemo(() => (visible && sorted && summary ? rowOfEvents(visible, summary.count) : null), [visible, sorted, summary]);
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
   /** In grouped rows, the list holds `index` for an event and `-(start + 1)` for a stream's own row. */
@@ -70,12 +68,12 @@ export function EventList() {
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 }, useFlushSync: false });
   // The cursor's row (found in the visible rows when they are filtered, sorted or grouped), kept in view.
   const cursorRow = useMemo(() => {
-    if (visible && sorted) return visible.indexOf(cursor);
+    if (sortedRowOf) return cursor >= 0 && cursor < sortedRowOf.length ? sortedRowOf[cursor] : -1;
     if (visible && grouped) return rowOfEvent(visible, runs, open, cursor);
     // The first visible row at or after the cursor (the last row when none is).
     if (visible) return Math.min(countAtOrBelow(visible, cursor - 1), visible.length - 1);
     return cursor;
-  }, [cursor, visible, sorted, grouped, runs, open]);
+  }, [cursor, visible, sortedRowOf, grouped, runs, open]);
   useKeepInView(virtualizer, cursorRow, count);
 
   if (!summary) return null;
