@@ -31,7 +31,7 @@ import { countAtOrBelow } from '../core/util/sorted.ts';
 import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
-import type { ToolPairs } from '../core/replay/tool-pairs.ts';
+import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { ToolCallRef } from './protocol.ts';
@@ -81,7 +81,7 @@ export class Engine {
   /** Stream summaries the events list asked for, by run (`from:to`). */
   private streams = new Map<string, StreamSummary>();
   /** Tool calls and their results, paired by the load's walk. */
-  private pairs: ToolPairs = { byCall: new Map(), byResult: new Map() };
+  private pairs: ToolPairs = ToolPairs.none;
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
@@ -369,8 +369,8 @@ export class Engine {
     for (let i = Math.max(0, from); i < Math.min(events.length, from + Math.min(count, ROWS_MAX)); i++) {
       const e = events.at(i)!;
       const row: RowSummary = { index: i, seq: e.seq, type: e.type, preview: eventPreview(e), synthetic: i >= first };
-      const asCall = pairs?.byCall.get(i);
-      const asResult = pairs?.byResult.get(i);
+      const asCall = pairs?.ofCall(i);
+      const asResult = asCall ? undefined : pairs?.ofResult(i);
       if (asCall) row.pair = { other: asCall.result, name: asCall.name, status: asCall.result < 0 ? 'pending' : asCall.isError ? 'error' : 'ok', ms: asCall.ms };
       else if (asResult) row.pair = { other: asResult.call, name: asResult.name, status: asResult.isError ? 'error' : 'ok', ms: asResult.ms };
       out.push(row);

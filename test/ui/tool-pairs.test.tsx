@@ -19,9 +19,9 @@ describe('tool calls paired with their results (issue #19)', () => {
     const names = [...new Set(events.map((e) => e.type))];
     const pairs = pairToolCalls(events.length, events.map((e) => names.indexOf(e.type)), names, (i) => events[i], (seq) => events.findIndex((e) => e.seq === seq));
     const calls = events.flatMap((e, i) => (e.type === 'tool/call' ? [i] : []));
-    expect(pairs.byCall.size).toBe(calls.length);
+    expect(pairs.callCount).toBe(calls.length);
     for (const c of calls) {
-      const p = pairs.byCall.get(c)!;
+      const p = pairs.ofCall(c)!;
       expect(p.name).toBe(events[c].data.name);
       if (p.result < 0) continue;
       const r = events[p.result];
@@ -29,8 +29,9 @@ describe('tool calls paired with their results (issue #19)', () => {
       expect(r.sourceEventSeqs).toContain(events[c].seq);
       expect(p.ms).toBe(r.time - events[c].time);
       expect(p.isError).toBe(r.data.message.isError === true);
+      expect(pairs.ofResult(p.result)).toEqual(p);
     }
-    expect(pairs.byResult.size).toBeGreaterThan(0);
+    expect(pairs.answeredCount).toBeGreaterThan(0);
   });
 
   it('a call\'s row shows its result\'s status and time, and one click goes to the result', async () => {

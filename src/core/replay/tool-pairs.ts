@@ -1,5 +1,6 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 
 /**
  * Tool calls paired with their results (issue #19), as a network panel pairs
@@ -17,9 +18,55 @@ export interface ToolPair {
   ms: number | null;
 }
 
-export interface ToolPairs {
-  byCall: Map<number, ToolPair>;
-  byResult: Map<number, ToolPair>;
+/**
+ * The pairs of a log, kept as columns (about 30 bytes a call, where a pair
+ * object in two maps took some 140; issue #15's retained-memory budget),
+ * each pair made when a row asks.
+ */
+export class ToolPairs {
+  constructor(
+    /** Event index of each call, ascending. */
+    private readonly calls: Int32Array,
+    /** Event index of each call's result, -1 while pending. */
+    private readonly results: Int32Array,
+    /** Result time − call time, ms; NaN when pending or a time is not a number. */
+    private readonly ms: Float64Array,
+    private readonly errors: Uint8Array,
+    private readonly nameIds: Uint32Array,
+    private readonly names: readonly string[],
+    /** The answered calls' result indexes, ascending, and each one's position in the columns above. */
+    private readonly resultsSorted: Int32Array,
+    private readonly resultPositions: Int32Array,
+  ) {}
+
+  static readonly none = new ToolPairs(new Int32Array(0), new Int32Array(0), new Float64Array(0), new Uint8Array(0), new Uint32Array(0), [], new Int32Array(0), new Int32Array(0));
+
+  /** How many calls there are (answered or not). */
+  get callCount(): number {
+    return this.calls.length;
+  }
+
+  /** How many calls a result answers. */
+  get answeredCount(): number {
+    return this.resultsSorted.length;
+  }
+
+  /** The pair whose call is event `index`. */
+  ofCall(index: number): ToolPair | undefined {
+    const k = countAtOrBelow(this.calls, index) - 1;
+    return k >= 0 && this.calls[k] === index ? this.pairAt(k) : undefined;
+  }
+
+  /** The pair whose result is event `index`. */
+  ofResult(index: number): ToolPair | undefined {
+    const j = countAtOrBelow(this.resultsSorted, index) - 1;
+    return j >= 0 && this.resultsSorted[j] === index ? this.pairAt(this.resultPositions[j]) : undefined;
+  }
+
+  private pairAt(k: number): ToolPair {
+    const ms = this.ms[k];
+    return { call: this.calls[k], result: this.results[k], name: this.names[this.nameIds[k]], isError: this.errors[k] === 1, ms: Number.isNaN(ms) ? null : ms };
+  }
 }
 
 /** A call seen so far, by seq (the walk does not know event indexes); `result` is the answering event's seq. */
@@ -73,24 +120,34 @@ export class ToolPairer implements SurfaceVisitor {
    * is left out, and a call it answered stays pending.
    */
   finish(count: number, indexOfSeq: (seq: number) => number): ToolPairs {
-    const byCall = new Map<number, ToolPair>();
-    const byResult = new Map<number, ToolPair>();
+    const n = this.inOrder.length;
+    const calls = new Int32Array(n);
+    const results = new Int32Array(n);
+    const ms = new Float64Array(n);
+    const errors = new Uint8Array(n);
+    const nameIds = new Uint32Array(n);
+    const names: string[] = [];
+    const nameId = new Map<string, number>();
+    const answered: number[] = [];
+    let k = 0;
     for (const c of this.inOrder) {
       const call = indexOfSeq(c.seq);
       if (call < 0 || call >= count) continue;
       const result = c.result === null ? -1 : indexOfSeq(c.result);
-      const answered = result >= 0 && result < count;
-      const pair: ToolPair = {
-        call,
-        result: answered ? result : -1,
-        name: c.name,
-        isError: answered && c.isError,
-        ms: answered && Number.isFinite(c.resultTime) && Number.isFinite(c.time) ? Math.max(0, c.resultTime - c.time) : null,
-      };
-      byCall.set(call, pair);
-      if (answered) byResult.set(result, pair);
+      const isAnswered = result >= 0 && result < count;
+      calls[k] = call;
+      results[k] = isAnswered ? result : -1;
+      ms[k] = isAnswered && Number.isFinite(c.resultTime) && Number.isFinite(c.time) ? Math.max(0, c.resultTime - c.time) : NaN;
+      errors[k] = isAnswered && c.isError ? 1 : 0;
+      let id = nameId.get(c.name);
+      if (id === undefined) nameId.set(c.name, (id = names.push(c.name) - 1));
+      nameIds[k] = id;
+      if (isAnswered) answered.push(k);
+      k++;
     }
-    return { byCall, byResult };
+    answered.sort((a, b) => results[a] - results[b]);
+    const resultsSorted = Int32Array.from(answered, (p) => results[p]);
+    return new ToolPairs(calls.slice(0, k), results.slice(0, k), ms.slice(0, k), errors.slice(0, k), nameIds.slice(0, k), names, resultsSorted, Int32Array.from(answered));
   }
 }
 
