@@ -139,6 +139,20 @@ export const perfTests: Record<string, Case> = {
     console.log(`  perf: prev surface change at end ${summary(back)}`);
     console.log(`  perf: slider drag                ${summary(drag)}`);
     await shot('perf-long');
+    // At the end of a long session turns have five digits and seqs seven: the events list's seq and
+    // turn.step columns hold them whole, each clear of the next column.
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    const rowsChecked = (await page.evaluate(`document.querySelectorAll('[role=grid] .event-row .ts').length`)) as number;
+    if (!(rowsChecked > 0)) throw new Error('no event row to check the column widths on');
+    const clipped = (await page.evaluate(`[...document.querySelectorAll('[role=grid] .event-row')].flatMap((row) => {
+      const [seq, ts, time] = ['.seq', '.ts', '.time'].map((c) => row.querySelector(c));
+      if (!seq || !ts || !time) return [];
+      const r = (e) => e.getBoundingClientRect();
+      return seq.scrollWidth > seq.clientWidth || ts.scrollWidth > ts.clientWidth || r(ts).right > r(time).left ? [seq.textContent + ' ' + ts.textContent] : [];
+    })`)) as string[];
+    if (clipped.length) throw new Error(`seq or turn.step spills out of its column at the end of the log: ${clipped.slice(0, 3).join(', ')}`);
+    if (kind.startsWith('real') && !(await page.getByRole('grid').locator('.event-row .ts', { hasText: /^\d{5}\./ }).count())) throw new Error('no row with a five-digit turn checked');
     const loadLine = await assertProjectedAsCoresAllow(page);
     console.log(`  perf: ${loadLine}; the page's own long tasks while it loaded: ${busy}`);
     // The same open the other way (with the projection helper where the machine has too few cores for it, else without), for comparison in the same run.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
+import { rowColumnChars, rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
 
 /** A seeded column set: `types` type names in no order, families by type, times that go back now and then. */
 function columns(count: number, seed: number) {
@@ -35,5 +35,17 @@ describe('the events list\'s sorted rows (linear on a 1M-event log)', () => {
     const rows = sortedRows(2000, c, typeNames, new Set([2]), 'type');
     const rowOf = rowOfEvents(rows, 2000);
     for (let i = 0; i < 2000; i++) expect(rowOf[i]).toBe(Array.prototype.indexOf.call(rows, i));
+  });
+});
+
+describe('the seq and turn.step columns fit the log', () => {
+  it('counts the characters of the widest seq and turn.step', () => {
+    const seq = Float64Array.from({ length: 1200 }, (_, i) => 998_900 + i);
+    const turn = Uint16Array.from({ length: 1200 }, (_, i) => 12_000 + (i >> 4));
+    const step = Uint8Array.from({ length: 1200 }, (_, i) => i % 13);
+    // 1000099: 7 digits; turn 12074 and step 12 make "12074.12".
+    expect(rowColumnChars({ seq, turn, step }, 1200)).toEqual({ seq: 7, turnStep: 8 });
+    expect(rowColumnChars({ seq: [-3, 4], turn: [0, 1], step: [0, 2] }, 2)).toEqual({ seq: 2, turnStep: 3 });
+    expect(rowColumnChars({ seq: [], turn: [], step: [] }, 0)).toEqual({ seq: 1, turnStep: 3 });
   });
 });

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -11,7 +11,7 @@ import { countAtOrBelow } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
 import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
-import { rowOfEvents, sortedRows } from './visible-rows.ts';
+import { rowColumnChars, rowOfEvents, sortedRows } from './visible-rows.ts';
 import './events.css';
 import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
@@ -59,6 +59,8 @@ export function EventList() {
   const sorted = sort !== 'seq';
   // Sorted rows are not in seq order: the cursor's row is looked up, not searched for, on each step.
   const sortedRowOf = useMemo(() => (visible && sorted && summary ? rowOfEvents(visible, summary.count) : null), [visible, sorted, summary]);
+  // The seq and turn.step columns as wide as this log's longest values (in digit widths).
+  const widths = useMemo(() => (summary ? rowColumnChars(summary.columns, summary.count) : { seq: 1, turnStep: 3 }), [summary]);
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
   /** In grouped rows, the list holds `index` for an event and `-(start + 1)` for a stream's own row. */
@@ -121,7 +123,8 @@ export function EventList() {
           : found?.text === search && found.count ? `${matchAt >= 0 ? `${(matchAt + 1).toLocaleString('en')} of ` : ''}${found.count.toLocaleString('en')}${found.capped ? '+' : ''} match${found.count === 1 ? '' : 'es'}` : ''}</span>
       </div>
       <FamilyFilters sort={sort} setSort={setSort} rawStreams={rawStreams} streams={runs.length > 0} families={summary.families} hidden={hidden} />
-      <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}>
+      <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}
+        style={{ '--seq-chars': `${widths.seq}ch`, '--turn-step-chars': `${widths.turnStep}ch` } as CSSProperties}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const entry = at(v.index);

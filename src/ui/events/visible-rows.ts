@@ -43,3 +43,20 @@ export function rowOfEvents(rows: ArrayLike<number>, count: number): Int32Array 
   for (let r = 0; r < rows.length; r++) out[rows[r]] = r;
   return out;
 }
+
+/**
+ * Characters the seq and turn.step columns need for this log: a long session
+ * has 5-digit turns and 7-digit seqs, wider than a short log's columns.
+ */
+export function rowColumnChars(columns: { seq: ArrayLike<number>; turn: ArrayLike<number>; step: ArrayLike<number> }, count: number): { seq: number; turnStep: number } {
+  let seq = 1;
+  let turn = 0;
+  let step = 0;
+  for (let i = 0; i < count; i++) {
+    if (columns.turn[i] > turn) turn = columns.turn[i];
+    if (columns.step[i] > step) step = columns.step[i];
+  }
+  // Seqs rise, so the widest is at an end (a corrupt log's negative first seq included).
+  if (count > 0) seq = Math.max(String(columns.seq[0]).length, String(columns.seq[count - 1]).length);
+  return { seq, turnStep: String(turn).length + 1 + String(step).length };
+}
