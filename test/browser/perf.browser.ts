@@ -153,6 +153,16 @@ export const perfTests: Record<string, Case> = {
     })`)) as string[];
     if (clipped.length) throw new Error(`seq or turn.step spills out of its column at the end of the log: ${clipped.slice(0, 3).join(', ')}`);
     if (kind.startsWith('real') && !(await page.getByRole('grid').locator('.event-row .ts', { hasText: /^\d{5}\./ }).count())) throw new Error('no row with a five-digit turn checked');
+    // A side tab that lists the whole log's calls or snapshots must not redraw them all on a step.
+    for (const tab of ['Prompt', 'Requests']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForTimeout(500);
+      await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+      await page.keyboard.press('Home');
+      await page.waitForTimeout(300);
+      console.log(`  perf: ⇧→ with ${tab} open${' '.repeat(9 - tab.length)}   ${summary(await measureKeys(page, 'Shift+ArrowRight', 30))}`);
+    }
+    await page.getByRole('tab', { name: 'Event' }).click();
     const loadLine = await assertProjectedAsCoresAllow(page);
     console.log(`  perf: ${loadLine}; the page's own long tasks while it loaded: ${busy}`);
     // The same open the other way (with the projection helper where the machine has too few cores for it, else without), for comparison in the same run.

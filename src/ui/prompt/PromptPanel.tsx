@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -6,6 +6,7 @@ import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { LineDiff } from './LineDiff.tsx';
 import { AdmissionBox } from './AdmissionBox.tsx';
 import { PromptText } from './PromptText.tsx';
+import { SnapshotTable } from './SnapshotTable.tsx';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 
 /** The effective system prompt at the cursor, and the runtime-context snapshots with diffs. */
@@ -20,8 +21,10 @@ export function PromptPanel() {
   const bSeq = pick.b ?? prompt?.contextSeq ?? null;
   const comparison = useWorkerQuery((client) => (bSeq === null ? null : client.context(pick.a, bSeq)), [pick.a, bSeq]);
 
+  // Stable across cursor steps, so the snapshot list redraws only when its rows or the shown one change.
+  const jump = useCallback((seq: number) => { if (summary) seek(indexOfSeq(summary.columns.seq, seq)); }, [summary, seek]);
+  const pickSide = useCallback((side: 'a' | 'b', seq: number) => setPick((p) => ({ ...p, [side]: seq })), []);
   if (!summary || !prompt) return null;
-  const jump = (seq: number) => seek(indexOfSeq(summary.columns.seq, seq));
   return (
     <div className="prompt-panel scroll">
       <section aria-label="System prompt">
@@ -47,23 +50,7 @@ export function PromptPanel() {
       </section>
       <section aria-label="Runtime context">
       <h3>Runtime-context snapshots ({summary.contextSnapshots.length})</h3>
-      <table className="grid-table">
-        <thead><tr><th>seq</th><th>turn.step</th><th>sections</th><th>surface</th><th>compare</th></tr></thead>
-        <tbody>
-          {summary.contextSnapshots.map((c) => (
-            <tr key={c.seq} className={c.seq === bSeq ? 'selected' : ''}>
-              <td><button className="link" onClick={() => jump(c.seq)}>{c.seq}</button></td>
-              <td className="mono">{c.turn ?? '-'}.{c.step ?? '-'}</td>
-              <td>{c.cleared ? <em>CLEARED</em> : c.names.join(', ')}{c.reemittedAfterShadowing ? ' · re-emitted after compaction' : ''}{c.unchanged ? ' · unchanged' : ''}</td>
-              <td>{c.onSurface ? 'on' : c.shadowedBy !== null ? `shadowed by ${c.shadowedBy}` : 'off'}</td>
-              <td>
-                <button className="link" onClick={() => setPick({ a: pick.a, b: c.seq })} aria-label={`Show snapshot ${c.seq}`}>B</button>{' '}
-                <button className="link" onClick={() => setPick({ a: c.seq, b: pick.b })} aria-label={`Compare from snapshot ${c.seq}`}>A</button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SnapshotTable snapshots={summary.contextSnapshots} shownSeq={bSeq} onJump={jump} onPick={pickSide} />
       {(pick.a !== null || pick.b !== null) && <button onClick={() => setPick({ a: null, b: null })}>Back to the snapshot at the cursor</button>}
       {comparison && (
         <div className="context-diff" aria-label="Runtime-context diff">
