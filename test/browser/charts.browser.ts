@@ -30,12 +30,19 @@ export function chartsCorpusTests(dir: string): Record<string, Case> {
       await usage.locator('canvas').first().waitFor({ timeout: 15_000 });
       await calls.locator('canvas').first().waitFor();
       assert.match(await usage.locator('figcaption').innerText(), /1 compaction/);
+      // The cursor's line over the usage chart moves right as the cursor does (a line element, not a redraw).
+      const lineX = async () => (await usage.locator('.replay-cursor-line').boundingBox())?.x ?? NaN;
+      const lines: number[] = [];
       for (const at of [5, data.marks[0].index, summary.count - 1]) {
         const seq = summary.columns.seq[at];
         await gotoSeq(page, seq);
         const tokens = engine.state({ index: at, window: { from: 0, count: 0 } }).tokens;
         await usage.locator('figcaption strong', { hasText: `~${tokens.toLocaleString('en')}` }).waitFor({ timeout: 10_000 });
+        lines.push(await lineX());
       }
+      assert.ok(lines[0] < lines[1] && lines[1] < lines[2], `the cursor line moves right with the cursor (x ${lines.join(', ')})`);
+      const over = (await usage.locator('.u-over').boundingBox())!;
+      assert.ok(Math.abs(lines[2] - (over.x + over.width)) <= 3, `at the last event the line is at the plot's right edge (${lines[2]} vs ${over.x + over.width})`);
       await shot('charts-light');
       // A click on the middle of the bars: the cursor lands on the cut of the call under it.
       await calls.locator('.u-over').scrollIntoViewIfNeeded();

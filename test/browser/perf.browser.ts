@@ -153,8 +153,8 @@ export const perfTests: Record<string, Case> = {
     })`)) as string[];
     if (clipped.length) throw new Error(`seq or turn.step spills out of its column at the end of the log: ${clipped.slice(0, 3).join(', ')}`);
     if (kind.startsWith('real') && !(await page.getByRole('grid').locator('.event-row .ts', { hasText: /^\d{5}\./ }).count())) throw new Error('no row with a five-digit turn checked');
-    // A side tab that lists the whole log's calls or snapshots must not redraw them all on a step.
-    for (const tab of ['Prompt', 'Requests']) {
+    // A side tab that lists or charts the whole log's calls or snapshots must not redraw them all on a step.
+    for (const tab of ['Prompt', 'Requests', 'Charts']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.waitForTimeout(500);
       await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
