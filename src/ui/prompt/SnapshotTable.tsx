@@ -21,6 +21,7 @@ export const SnapshotTable = memo(function SnapshotTable({ snapshots, shownSeq, 
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: snapshots.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 }, useFlushSync: false });
+  // Snapshots come in log order, so their seqs rise: the shown one is found by binary search.
   const seqs = useMemo(() => Float64Array.from(snapshots, (c) => c.seq), [snapshots]);
   const shownRow = useMemo(() => {
     if (shownSeq === null) return -1;
