@@ -1,6 +1,6 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
-import { countAtOrBelow } from '../util/sorted.ts';
+import { positionOf } from '../util/sorted.ts';
 
 /**
  * Tool calls paired with their results (issue #19), as a network panel pairs
@@ -53,14 +53,14 @@ export class ToolPairs {
 
   /** The pair whose call is event `index`. */
   ofCall(index: number): ToolPair | undefined {
-    const k = countAtOrBelow(this.calls, index) - 1;
-    return k >= 0 && this.calls[k] === index ? this.pairAt(k) : undefined;
+    const k = positionOf(this.calls, index);
+    return k >= 0 ? this.pairAt(k) : undefined;
   }
 
   /** The pair whose result is event `index`. */
   ofResult(index: number): ToolPair | undefined {
-    const j = countAtOrBelow(this.resultsSorted, index) - 1;
-    return j >= 0 && this.resultsSorted[j] === index ? this.pairAt(this.resultPositions[j]) : undefined;
+    const j = positionOf(this.resultsSorted, index);
+    return j >= 0 ? this.pairAt(this.resultPositions[j]) : undefined;
   }
 
   private pairAt(k: number): ToolPair {
@@ -91,8 +91,8 @@ const PAIRED_TYPES: ReadonlySet<string> = new Set(['tool/call', 'tool/result']);
  */
 export class ToolPairer implements SurfaceVisitor {
   readonly reads = PAIRED_TYPES;
+  /** Open and answered calls by seq, in log order (a Map keeps insertion order). */
   private readonly calls = new Map<number, OpenCall>();
-  private readonly inOrder: OpenCall[] = [];
 
   after(e: LogEvent): void {
     if (e.type === 'tool/call') {
@@ -100,7 +100,6 @@ export class ToolPairer implements SurfaceVisitor {
       if (this.calls.has(e.seq)) return;
       const call: OpenCall = { seq: e.seq, time: e.time, name: typeof e.data?.name === 'string' ? e.data.name : '', result: null, resultTime: NaN, isError: false };
       this.calls.set(e.seq, call);
-      this.inOrder.push(call);
       return;
     }
     if (e.type !== 'tool/result' || !Array.isArray(e.sourceEventSeqs)) return;
@@ -120,7 +119,7 @@ export class ToolPairer implements SurfaceVisitor {
    * is left out, and a call it answered stays pending.
    */
   finish(count: number, indexOfSeq: (seq: number) => number): ToolPairs {
-    const n = this.inOrder.length;
+    const n = this.calls.size;
     const calls = new Int32Array(n);
     const results = new Int32Array(n);
     const ms = new Float64Array(n);
@@ -130,7 +129,7 @@ export class ToolPairer implements SurfaceVisitor {
     const nameId = new Map<string, number>();
     const answered: number[] = [];
     let k = 0;
-    for (const c of this.inOrder) {
+    for (const c of this.calls.values()) {
       const call = indexOfSeq(c.seq);
       if (call < 0 || call >= count) continue;
       const result = c.result === null ? -1 : indexOfSeq(c.result);

@@ -8,3 +8,9 @@ export function countAtOrBelow(sorted: ArrayLike<number>, value: number): number
   }
   return lo;
 }
+
+/** Where `value` is in an ascending array of distinct entries, or -1 when it is not there. */
+export function positionOf(sorted: ArrayLike<number>, value: number): number {
+  const k = countAtOrBelow(sorted, value) - 1;
+  return k >= 0 && sorted[k] === value ? k : -1;
+}

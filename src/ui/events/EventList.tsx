@@ -7,7 +7,7 @@ import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
 import { useKeepInView } from '../hooks/useKeepInView.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
-import { countAtOrBelow } from '../../core/util/sorted.ts';
+import { countAtOrBelow, positionOf } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
 import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
@@ -101,7 +101,8 @@ export function EventList() {
     const hit = nextMatch(result.matches, cursor, dir);
     if (hit !== null) seek(hit);
   };
-  const matchAt = found?.text === search && found.count ? matchPosition(found.matches, cursor) : -1;
+  // Which match the cursor is on (-1: none).
+  const matchAt = found?.text === search && found.count ? positionOf(found.matches, cursor) : -1;
   return (
     <section className="panel events-panel" aria-label="Events">
       <div className="panel-head">
@@ -197,10 +198,4 @@ function nextMatch(matches: Uint32Array, from: number, dir: 1 | -1): number | nu
   if (dir === 1) return after < matches.length ? matches[after] : matches[0];
   const before = matches[after - 1] === from ? after - 2 : after - 1;
   return before >= 0 ? matches[before] : matches[matches.length - 1];
-}
-
-/** Which match the cursor is on (-1: none). */
-function matchPosition(matches: Uint32Array, at: number): number {
-  const k = countAtOrBelow(matches, at) - 1;
-  return k >= 0 && matches[k] === at ? k : -1;
 }

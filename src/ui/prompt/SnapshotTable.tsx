@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef } from 'react';
 import type { ContextSnapshotRow } from '../../worker/protocol.ts';
 import { useKeepInView } from '../hooks/useKeepInView.ts';
-import { countAtOrBelow } from '../../core/util/sorted.ts';
+import { positionOf } from '../../core/util/sorted.ts';
 
 const ROW_H = 21;
 
@@ -23,11 +23,7 @@ export const SnapshotTable = memo(function SnapshotTable({ snapshots, shownSeq, 
   const virtualizer = useVirtualizer({ count: snapshots.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 }, useFlushSync: false });
   // Snapshots come in log order, so their seqs rise: the shown one is found by binary search.
   const seqs = useMemo(() => Float64Array.from(snapshots, (c) => c.seq), [snapshots]);
-  const shownRow = useMemo(() => {
-    if (shownSeq === null) return -1;
-    const k = countAtOrBelow(seqs, shownSeq) - 1;
-    return k >= 0 && seqs[k] === shownSeq ? k : -1;
-  }, [seqs, shownSeq]);
+  const shownRow = useMemo(() => (shownSeq === null ? -1 : positionOf(seqs, shownSeq)), [seqs, shownSeq]);
   useKeepInView(virtualizer, shownRow, snapshots.length);
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
