@@ -143,7 +143,7 @@ describe('Diagnostics on a broken log', () => {
     expect(within(region).getByText(/Errors \(\d+\)/)).toBeTruthy();
     expect(within(region).getAllByText('row.seq-gap').length).toBeGreaterThan(0);
     // A row that never became an event still links to the event after its line.
-    const unparsable = within(region).getByText('row.unparsable').closest('li')!;
+    const unparsable = within(region).getByText('row.unparsable').closest('[role=listitem]') as HTMLElement;
     const link = within(unparsable).getByRole('button', { name: /^line 10/ });
     expect((link as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(link);

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { Verdict } from '../../core/diagnostics/verdict.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { VERDICT_TEXT } from './verdict-text.ts';
-import { isNewerCode } from '../../core/diagnostics/verdict.ts';
+import type { Severity } from '../../core/diagnostics/diagnostic.ts';
+import { findingRows } from './finding-rows.ts';
+import { FindingList } from './FindingList.tsx';
 
 /** The verdict in full: its heading, the core's summary, what is partial and what this app knows. */
 function VerdictBox({ verdict }: { verdict: Verdict }) {
@@ -35,9 +37,10 @@ const helperWait = (summary: LoadSummary): string =>
 export function DiagnosticsPanel() {
   const summary = useSession((s) => s.summary);
   const seek = useCursor((s) => s.seek);
-  const [minSeverity, setMinSeverity] = useState<'info' | 'warning' | 'error'>('info');
-  const rank = { info: 0, warning: 1, error: 2 } as const;
-  const list = useMemo(() => (summary?.diagnostics ?? []).filter((d) => rank[d.severity] >= rank[minSeverity]), [summary, minSeverity]);
+  const [minSeverity, setMinSeverity] = useState<Severity>('info');
+  const [opened, setOpened] = useState<Partial<Record<Severity, boolean>>>({});
+  const toggle = useCallback((severity: Severity, open: boolean) => setOpened((o) => ({ ...o, [severity]: open })), []);
+  const rows = useMemo(() => findingRows(summary?.diagnostics ?? [], minSeverity, opened), [summary, minSeverity, opened]);
   if (!summary) return null;
   const counts = { error: 0, warning: 0, info: 0 };
   for (const d of summary.diagnostics) counts[d.severity]++;
@@ -53,32 +56,7 @@ export function DiagnosticsPanel() {
           <option value="error">errors ({counts.error})</option>
         </select>
       </div>
-      <div className="scroll">
-      {(['error', 'warning', 'info'] as const).map((severity) => {
-        const group = list.filter((d) => d.severity === severity);
-        if (group.length === 0) return null;
-        return (
-      <details key={severity} open={severity !== 'info' || group.length < 50}>
-      <summary className={`diag-group ${severity}`}>{severity === 'error' ? 'Errors' : severity === 'warning' ? 'Warnings' : 'Info'} ({group.length})</summary>
-      <ul className="diag-list">
-        {group.map((d, i) => (
-          <li key={i} className={`diag ${d.severity}`}>
-            <button className="link" disabled={d.index === undefined} onClick={() => d.index !== undefined && seek(d.index)}>
-              {d.line !== undefined ? `line ${d.line}` : ''}{d.seq !== undefined ? ` seq ${d.seq}` : ''}
-            </button>
-            <span className="mono code">{d.code}</span>
-            {d.refuses && <span className="badge error" title="DSH refuses to restore a log with this finding">refuses</span>}
-            {isNewerCode(d.code) && <span className="badge warn" title="The log holds something this app does not know; a newer DSH may restore it">newer than this app</span>}
-            <span>{d.message}</span>
-            {d.path && <span className="mono muted"> at {d.path}</span>}
-          </li>
-        ))}
-      </ul>
-      </details>
-        );
-      })}
-      {list.length === 0 && <p className="muted pad">No findings.</p>}
-      </div>
+      {rows.length > 0 ? <FindingList rows={rows} onToggle={toggle} onSeek={seek} /> : <p className="muted pad">No findings.</p>}
     </section>
   );
 }
