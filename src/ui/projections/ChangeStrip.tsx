@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 
 /** Pixel bins of positions along a strip (a unit of a long log can change at every event: binned, not drawn one by one). */
 function binsOf(list: ArrayLike<number>, total: number, width: number): Set<number> {
@@ -7,20 +7,42 @@ function binsOf(list: ArrayLike<number>, total: number, width: number): Set<numb
   return bins;
 }
 
+/** One SVG path of a tick per bin: a single element however many bins (a rect each put ~240 in every card). */
+function ticksPath(bins: Iterable<number>, y: number, height: number): string {
+  let d = '';
+  for (const b of bins) d += `M${b} ${y}h1.5v${height}h-1.5z`;
+  return d;
+}
+
 const NONE: ArrayLike<number> = [];
+
+/**
+ * The strip's ticks, drawn once per list: a cursor step moves only the
+ * cursor mark (issue #15: with the Projections tab open, each step redrew
+ * every card's ticks).
+ */
+const Ticks = memo(function Ticks({ positions, writes, total, width }: { positions: ArrayLike<number>; writes: ArrayLike<number>; total: number; width: number }) {
+  const { changed, rewrote } = useMemo(() => {
+    const c = binsOf(positions, total, width);
+    return { changed: ticksPath(c, 1, 10), rewrote: ticksPath([...binsOf(writes, total, width)].filter((b) => !c.has(b)), 3, 6) };
+  }, [positions, writes, total, width]);
+  return (
+    <>
+      <rect x={0} y={5} width={width} height={2} className="strip-base" />
+      {rewrote && <path d={rewrote} className="strip-write" />}
+      {changed && <path d={changed} className="strip-tick" />}
+    </>
+  );
+});
 
 /**
  * A one-line strip over the whole log: a tick where the value changed, a
  * short hollow tick where it was written again with an equal value, and the
- * cursor. Bins are made once per list, not on every cursor move.
+ * cursor.
  */
 export function ChangeStrip({ positions, writes = NONE, total, cursor, width = 240, label, onPick }: {
   positions: ArrayLike<number>; writes?: ArrayLike<number>; total: number; cursor: number; width?: number; label: string; onPick?: (position: number) => void;
 }) {
-  const { changed, rewrote } = useMemo(() => {
-    const c = binsOf(positions, total, width);
-    return { changed: [...c], rewrote: [...binsOf(writes, total, width)].filter((b) => !c.has(b)) };
-  }, [positions, writes, total, width]);
   const x = (p: number) => (p / Math.max(1, total)) * width;
   return (
     <svg className="strip" width={width} height={12} role="img"
@@ -34,9 +56,7 @@ export function ChangeStrip({ positions, writes = NONE, total, cursor, width = 2
         }
         onPick(best);
       }}>
-      <rect x={0} y={5} width={width} height={2} className="strip-base" />
-      {rewrote.map((b) => <rect key={`w${b}`} x={b} y={3} width={1.5} height={6} className="strip-write" />)}
-      {changed.map((b) => <rect key={b} x={b} y={1} width={1.5} height={10} className="strip-tick" />)}
+      <Ticks positions={positions} writes={writes} total={total} width={width} />
       <rect x={x(cursor)} y={0} width={1.5} height={12} className="strip-cursor" />
     </svg>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -19,9 +19,11 @@ export function ProjectionsPanel() {
   const seek = useCursor((s) => s.seek);
   const index = useDeferredCursor();
   const [raw, setRaw] = useState(false);
-  const projections = useWorkerQuery((client) => client.projections(index), [index]);
-  if (!projections || !summary) return null;
-  const state = { projections, seq: summary.columns.seq[index] ?? -1 };
+  // The answer carries the log and position it was asked for: until a step's answer comes the cards
+  // show the last one, and the seq, the change marks and the redraw of each value must match it.
+  const answer = useWorkerQuery((client) => client.projections(index).then((units) => ({ log: summary, index, units })), [index, summary]);
+  if (!answer || !summary || answer.log !== summary) return null;
+  const state = { projections: answer.units, index: answer.index, seq: summary.columns.seq[answer.index] ?? -1 };
   const toIndex = (seq: number) => indexOfSeq(summary.columns.seq, seq);
   const lastSeq = summary.columns.seq[summary.count - 1] ?? 0;
   return (
@@ -32,7 +34,7 @@ export function ProjectionsPanel() {
       </div>
       {state.projections.map((p) => {
         const unit = summary.projectionUnits.find((u) => u.key === p.key);
-        return <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} cursorIndex={index} lastSeq={lastSeq} changes={unit?.changes ?? NONE} writes={unit?.equalWrites ?? NONE} jump={(seq) => seek(toIndex(seq))} />;
+        return <Card key={p.key} log={summary} p={p} raw={raw} cursorSeq={state.seq} cursorIndex={state.index} lastSeq={lastSeq} changes={unit?.changes ?? NONE} writes={unit?.equalWrites ?? NONE} jump={(seq) => seek(toIndex(seq))} />;
       })}
     </section>
   );
@@ -40,8 +42,9 @@ export function ProjectionsPanel() {
 
 const NONE: ArrayLike<number> = new Float64Array(0);
 
-function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }: {
-  p: ProjectionAtCursor; raw: boolean; cursorSeq: number; cursorIndex: number; lastSeq: number; changes: ArrayLike<number>; writes: ArrayLike<number>; jump: (seq: number) => void;
+function Card({ log, p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }: {
+  /** The loaded log (its summary): a unit's value is drawn again when another log is opened. */
+  log: object; p: ProjectionAtCursor; raw: boolean; cursorSeq: number; cursorIndex: number; lastSeq: number; changes: ArrayLike<number>; writes: ArrayLike<number>; jump: (seq: number) => void;
 }) {
   const behind = p.observedSeq < cursorSeq;
   return (
@@ -68,10 +71,22 @@ function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }
           <SeenByCall index={cursorIndex} what={`this change of ${p.key}`} />
         </div>
       )}
-      <div className={raw ? 'projection-body two' : 'projection-body'}>
-        <div><FriendlyView unit={p.key} view={p.view} /></div>
-        {raw && <div className="json"><JsonView value={p.state} name="state" open={1} /></div>}
-      </div>
+      <UnitBody log={log} unit={p.key} view={p.view} state={p.state} raw={raw} valueFrom={p.changedHere ? cursorSeq : p.prevChange ?? -1} />
     </article>
   );
 }
+
+/**
+ * The unit's value, drawn again only when it changed: its value at the
+ * cursor is the one its last change at or before the cursor made
+ * (`valueFrom`; equal writes are no change), so a step that changes nothing
+ * in it leaves it alone (issue #15: every step redrew every card's tree).
+ */
+const UnitBody = memo(function UnitBody({ unit, view, state, raw }: { log: object; unit: string; view: unknown; state: unknown; raw: boolean; valueFrom: number }) {
+  return (
+    <div className={raw ? 'projection-body two' : 'projection-body'}>
+      <div><FriendlyView unit={unit} view={view} /></div>
+      {raw && <div className="json"><JsonView value={state} name="state" open={1} /></div>}
+    </div>
+  );
+}, (a, b) => a.log === b.log && a.unit === b.unit && a.raw === b.raw && a.valueFrom === b.valueFrom);

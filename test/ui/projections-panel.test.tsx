@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProjectionsPanel } from '../../src/ui/projections/ProjectionsPanel.tsx';
+import { FriendlyView } from '../../src/ui/projections/FriendlyView.tsx';
+import { useSession } from '../../src/store/session.ts';
+import { useCursor } from '../../src/store/cursor.ts';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { loadText } from './harness.ts';
+
+afterEach(cleanup);
+
+/** Each card's value as drawn, by unit. */
+const drawnValues = (): Map<string, string> => new Map([...document.querySelectorAll('article')].map((card) => [card.getAttribute('aria-label')!.replace('Projection ', ''), card.querySelector('.projection-body')!.textContent!]));
+
+/** The same values drawn fresh from the worker's answer at `index`. */
+async function freshValues(index: number): Promise<Map<string, string>> {
+  const units = await useSession.getState().client!.projections(index);
+  const out = new Map<string, string>();
+  for (const p of units) {
+    const { container, unmount } = render(<FriendlyView unit={p.key} view={p.view} />);
+    out.set(p.key, container.textContent!);
+    unmount();
+  }
+  return out;
+}
+
+async function showAt(index: number): Promise<void> {
+  act(() => useCursor.getState().seek(index));
+  const seq = useSession.getState().summary!.columns.seq[index];
+  // Read straight off the toolbar: a query over the whole page each poll is slow in jsdom.
+  await waitFor(() => expect(document.querySelector('.projections .panel-toolbar .muted')?.textContent).toMatch(new RegExp(`units at seq ${seq}$`)), { interval: 2 });
+}
+
+describe('the Projections panel draws a unit again only when its value changed (issue #15)', () => {
+  it('shows every unit\'s value at every cursor position of a log, stepping forward and back', async () => {
+    await loadText(generateLog({ dialect: 'v0', seed: 4, turns: 1 }).text);
+    const count = useSession.getState().summary!.count;
+    render(<ProjectionsPanel />);
+    // Every position of the first 100 events one by one, then back over the whole log in strides.
+    const order = [...Array.from({ length: Math.min(count, 100) }, (_, i) => i), ...Array.from({ length: count }, (_, i) => count - 1 - i).filter((_, k) => k % 25 === 0)];
+    let changedAtSome = 0;
+    for (const index of order) {
+      await showAt(index);
+      const fresh = await freshValues(index);
+      expect(drawnValues()).toEqual(fresh);
+      changedAtSome += document.querySelectorAll('.changed-badge').length;
+    }
+    // The walk did pass value changes (else it would not test redrawing them).
+    expect(changedAtSome).toBeGreaterThan(3);
+  });
+
+  it('a newly opened log shows its own values, even where a unit\'s change history lines up with the old one', async () => {
+    await loadText(generateLog({ dialect: 'v0', seed: 4, turns: 3 }).text);
+    render(<ProjectionsPanel />);
+    const last = () => useSession.getState().summary!.count - 1;
+    await showAt(last());
+    const before = within(screen.getByRole('article', { name: 'Projection title' })).getByText(/./, { selector: '.friendly' }).textContent;
+    await loadText(generateLog({ dialect: 'v0', seed: 11, turns: 3 }).text);
+    await showAt(last());
+    expect(drawnValues()).toEqual(await freshValues(last()));
+    expect(within(screen.getByRole('article', { name: 'Projection title' })).getByText(/./, { selector: '.friendly' }).textContent).not.toBe(before);
+  });
+});
