@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { RequestDetail as Detail, RequestRow } from '../../worker/protocol.ts';
@@ -10,7 +10,7 @@ import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 
 /** The selected call in full: its request, a page of its messages, and what changed since the previous call. */
-export function RequestDetail({ detail, rows, shown, pages, setPage }: { detail: Detail; rows: readonly RequestRow[]; shown: number; pages: number; setPage: (page: number | null) => void }) {
+export const RequestDetail = memo(function RequestDetail({ detail, rows, shown, pages, setPage }: { detail: Detail; rows: readonly RequestRow[]; shown: number; pages: number; setPage: (page: number | null) => void }) {
   const client = useSession((s) => s.client);
   const seek = useCursor((s) => s.seek);
   const copy = async (index: number) => { const text = await client?.requestJson(index); if (text) await navigator.clipboard?.writeText(text); };
@@ -51,7 +51,7 @@ export function RequestDetail({ detail, rows, shown, pages, setPage }: { detail:
       <RequestMessages messages={detail.request.messages} from={detail.messageWindow.from} total={detail.messageWindow.total} added={detail.messageDiff?.added ?? null} />
     </div>
   );
-}
+});
 
 /** The call's messages (a page of them) as text; the ones this call added since the previous one are marked. */
 function RequestMessages({ messages, from, total, added }: { messages: Detail['request']['messages']; from: number; total: number; added: string[] | null }) {

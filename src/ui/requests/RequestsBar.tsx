@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useView } from '../../store/view.ts';
 import { COLUMN_IDS, LABELS } from './columns.tsx';
 
 /** The table's controls: text filter, match count, column visibility, full window. All of it lives in the view store (and the link). */
-export function RequestsBar({ matched, total }: { matched: number; total: number }) {
+export const RequestsBar = memo(function RequestsBar({ matched, total }: { matched: number; total: number }) {
   const filter = useView((s) => s.requestsView.filter);
   const full = useView((s) => s.requestsFull);
   const set = useView((s) => s.setRequestsView);
@@ -19,7 +20,7 @@ export function RequestsBar({ matched, total }: { matched: number; total: number
       </button>
     </div>
   );
-}
+});
 
 /** A checkbox per column; the last visible one cannot be hidden (a table with no columns has no rows to click). */
 function ColumnsMenu() {

@@ -1,7 +1,7 @@
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type Header, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type Header, type Row, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -71,6 +71,7 @@ export function RequestsPanel() {
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
   });
+  const pick = useCallback((call: number, cutIndex: number) => { setPicked(call); seek(cutIndex); }, [seek]);
   const scroller = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
   // Where the selected call stands in the sorted, filtered table (-1: filtered out).
@@ -106,13 +107,7 @@ export function RequestsPanel() {
               {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
               {items.map((v) => {
                 const r = tableRows[v.index];
-                return (
-                  <tr key={r.id} aria-rowindex={v.index + 2} data-call={r.original.index} className={`${r.original.index === selected ? 'selected' : ''}${r.original.extendsPrevious ? '' : ' broke'}`}
-                    style={{ height: ROW_H }} onClick={() => { setPicked(r.original.index); seek(r.original.cutIndex); }}
-                    aria-selected={r.original.index === selected} title={`call ${r.original.index + 1}: click to select it and move the cursor to its cut (seq ${r.original.cut})`}>
-                    {r.getVisibleCells().map((c) => <td key={c.id} className={`col-${c.column.id}`}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
-                  </tr>
-                );
+                return <CallRow key={r.id} row={r} rowIndex={v.index + 2} selected={r.original.index === selected} visibility={columnVisibility} onPick={pick} />;
               })}
               {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
             </tbody>
@@ -124,6 +119,28 @@ export function RequestsPanel() {
     </section>
   );
 }
+
+/**
+ * One call's row, drawn again only when its call, place, selection or the
+ * visible columns change: a cursor step re-renders the panel, and redrawing
+ * every row's cells (number formatting, titles) cost more than the rest of
+ * the step with the Requests tab open (issue #15).
+ */
+const CallRow = memo(function CallRow({ row, rowIndex, selected, onPick }: {
+  row: Row<RequestRow>; rowIndex: number; selected: boolean;
+  /** The visible columns: the row's cells follow them (the row object stays the same when they change). */
+  visibility: VisibilityState;
+  onPick: (call: number, cutIndex: number) => void;
+}) {
+  const r = row.original;
+  return (
+    <tr aria-rowindex={rowIndex} data-call={r.index} className={`${selected ? 'selected' : ''}${r.extendsPrevious ? '' : ' broke'}`}
+      style={{ height: ROW_H }} onClick={() => onPick(r.index, r.cutIndex)}
+      aria-selected={selected} title={`call ${r.index + 1}: click to select it and move the cursor to its cut (seq ${r.cut})`}>
+      {row.getVisibleCells().map((c) => <td key={c.id} className={`col-${c.column.id}`}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
+    </tr>
+  );
+});
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 

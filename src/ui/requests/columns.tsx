@@ -3,11 +3,14 @@ import type { RequestRow } from '../../worker/protocol.ts';
 import { callCost, priceFor, type ModelPrice } from '../../core/charts/prices.ts';
 
 const col = createColumnHelper<RequestRow>();
+/** Numbers grouped as the page's locale writes them: one formatter (toLocaleString makes one per call). */
+const grouped = new Intl.NumberFormat();
 export const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '-');
 
 const PREFIX_HELP = 'prefix kept: how many of the previous call\'s messages this call sends again unchanged at its start (kept/previous count), and the share of this request\'s bytes they make up — the part a provider\'s prompt cache can reuse';
 const prefixTitle = (r: RequestRow) =>
-  `kept ${r.keptMessages} of the previous call's ${r.previousMessageCount} messages as this call's leading prefix; they are ${pct(r.keptBytes, r.bytes)} of this request's bytes (${r.keptBytes.toLocaleString()} of ${r.bytes.toLocaleString()})`;
+  `kept ${r.keptMessages} of the previous call's ${r.previousMessageCount} messages as this call's leading prefix; they are ${pct(r.keptBytes, r.bytes)} of this request's bytes (${grouped.format(r.keptBytes)} of ${grouped.format(r.bytes)})`;
+const formatted = (n: number | null | undefined) => (n == null ? '' : grouped.format(n));
 const prefixText = (r: RequestRow) => (r.index === 0 ? 'first' : `${r.keptMessages}/${r.previousMessageCount} msgs · ${pct(r.keptBytes, r.bytes)}`);
 /** Calls are in log order, so the call index orders turn.step (and retries) without parsing the text. */
 const byIndex = (a: Row<RequestRow>, b: Row<RequestRow>) => a.original.index - b.original.index;
@@ -32,8 +35,8 @@ export const COLUMNS = [
     cell: (c) => <span title={c.row.original.index === 0 ? 'the first call: nothing to keep' : prefixTitle(c.row.original)}>{c.getValue()}</span>,
     sortingFn: byKept,
   }),
-  col.accessor('inputTokens', { id: 'input', header: 'input tokens', cell: (c) => c.getValue()?.toLocaleString() ?? '', sortUndefined: 'last' }),
-  col.accessor('cacheReadTokens', { id: 'cache', header: 'cache read', cell: (c) => c.getValue()?.toLocaleString() ?? '', sortUndefined: 'last' }),
+  col.accessor('inputTokens', { id: 'input', header: 'input tokens', cell: (c) => formatted(c.getValue()), sortUndefined: 'last' }),
+  col.accessor('cacheReadTokens', { id: 'cache', header: 'cache read', cell: (c) => formatted(c.getValue()), sortUndefined: 'last' }),
   col.accessor((r) => (r.extendsPrevious ? '' : r.reasons.join(', ')), { id: 'break', header: 'break reason' }),
   col.accessor((r) => r.outcome ?? '', { id: 'outcome', header: 'outcome' }),
 ];
