@@ -7,7 +7,7 @@ import type { Replacement } from '../core/surface/types.ts';
 import type { ProjectionFailure } from '../core/projections/types.ts';
 import type { LinePart, SnapshotDiff } from '../core/prompt/context-diff.ts';
 import type { ContextSnapshot } from '../core/prompt/runtime-context.ts';
-import type { ModelRequest } from '../core/requests/build.ts';
+import type { ModelRequest, RequestWindow } from '../core/requests/build.ts';
 import type { ValueDiff } from '../core/projections/value-diff.ts';
 import type { SpawnPoint } from '../core/workspace/forks.ts';
 import type { CallTokens } from '../core/charts/series.ts';
@@ -350,8 +350,8 @@ export interface ContextComparison {
 }
 
 export interface RequestDetail {
-  /** The call; its `messages` (and its loop request's) are the window in `messageWindow`. */
-  request: ModelRequest;
+  /** The call; its `messages` (and its loop request's) are the window in `messageWindow` (no hash: that is the whole request's). */
+  request: RequestWindow;
   /** Where `request.messages` starts in the call's context, and how many messages the context has. */
   messageWindow: { from: number; total: number };
   /** Messages kept from, dropped from and added to the previous call, by id. */

@@ -1,5 +1,5 @@
 import { deriveMessages } from '../../src/core/messages/derive.ts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { Rng } from '../../src/core/generate/prng.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
@@ -77,7 +77,9 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     const cloned = structuredClone(detail);
     expect(cloned.request.messages.length).toBe(summary.requests[last].messageCount);
     expect(cloned.request.loopRequest.messages).toEqual(cloned.request.messages);
-    expect(cloned.request.hash).toMatch(/^[0-9a-f]{16}$/);
+    // The window carries no hash: that identifies the whole request (whose JSON the copy button gets).
+    expect('hash' in cloned.request).toBe(false);
+    expect(JSON.parse(engine.requestJson(last)).messages).toEqual(cloned.request.messages);
     const snapshots = summary.contextSnapshots;
     expect(snapshots.length).toBeGreaterThan(1);
     const comparison = structuredClone(engine.context(null, snapshots[snapshots.length - 1].seq));
@@ -211,5 +213,24 @@ describe('analyses riding on the replay walk', () => {
     expect(replay.index.count).toBe(session.events.length);
     expect(calls).toBe(10);
     expect((guarded.error() as Error).message).toBe('boom');
+  });
+});
+
+describe('a call detail on a long context (issue #15)', () => {
+  it('derives the window of messages it shows and does not hash the whole request (which serialized every message)', async () => {
+    const text = generateLog({ dialect: 'v0', seed: 5, turns: 8, long: true }).text;
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text, name: 'long.jsonl' }, () => {});
+    const last = summary.requests.length - 1;
+    const total = summary.requests[last].messageCount;
+    expect(total).toBeGreaterThan(300);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const detail = engine.request(last);
+    const serialized = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(detail.messageWindow).toEqual({ from: total - detail.request.messages.length, total });
+    expect(detail.request.messages.length).toBeLessThan(total);
+    // Hashing the request serialized every message of it (one call per message): a long session's last call has tens of thousands.
+    expect(serialized).toBeLessThan(detail.request.messages.length);
   });
 });

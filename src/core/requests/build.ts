@@ -113,9 +113,19 @@ export function plainRequest(request: ModelRequest): ModelRequest {
   return request instanceof ModelCall ? request.plain() : { ...request };
 }
 
-/** The same with the messages the caller has (a window of a long context): `messages` and the loop request's hold those. */
-export function plainRequestWith(request: ModelRequest, messages: readonly Message[]): ModelRequest {
-  return request instanceof ModelCall ? request.plain(messages) : { ...request, messages, loopRequest: { ...request.loopRequest, messages } };
+/** A call with a window of its messages: no `hash`, which identifies the whole request. */
+export type RequestWindow = Omit<ModelRequest, 'hash'>;
+
+/**
+ * The same with the messages the caller has (a window of a long context):
+ * `messages` and the loop request's hold those. Without the request's hash:
+ * hashing derives every message of the call, tens of thousands at the end of
+ * a long session (1.3-1.6 s for a panel that shows 50, issue #15).
+ */
+export function plainRequestWith(request: ModelRequest, messages: readonly Message[]): RequestWindow {
+  if (request instanceof ModelCall) return request.plain(messages);
+  const { hash: _whole, ...rest } = request;
+  return { ...rest, messages, loopRequest: { ...request.loopRequest, messages } };
 }
 
 /** Where the calls of one list derive their messages (one object for all of them). */
@@ -229,14 +239,16 @@ class ModelCall implements ModelRequest {
     return this.plain();
   }
 
-  /** The plain request, with its messages derived once (or the ones given). */
-  plain(given?: readonly Message[]): ModelRequest {
+  /** The plain request with its messages derived once; with the ones given (a window), without the whole request's hash. */
+  plain(): ModelRequest;
+  plain(given: readonly Message[]): RequestWindow;
+  plain(given?: readonly Message[]): ModelRequest | RequestWindow {
     const messages = given ?? this.messages;
     const out: Record<string, unknown> = {
       index: this.index, cut: this.cut, turn: this.turn, step: this.step, attempt: this.attempt, cutKind: this.cutKind,
       messageCount: this.messageCount, messages, header: this.header, headerSeq: this.headerSeq, config: this.config,
       system: this.system, tools: this.tools, route: this.route, loopRequest: this.loopRequestWith(messages),
-      exactness: this.exactness, hash: this.hash, replaceGeneration: this.replaceGeneration,
+      exactness: this.exactness, ...(given ? {} : { hash: this.hash }), replaceGeneration: this.replaceGeneration,
       contentGeneration: this.contentGeneration, prefix: this.prefix,
     };
     if (this.toolHistory) out.toolHistory = this.toolHistory;

@@ -35,11 +35,11 @@ export const RequestDetail = memo(function RequestDetail({ detail, rows, shown, 
       )}
       {pages > 1 && (
         <div className="panel-toolbar" role="navigation" aria-label="Request message pages">
-          <button disabled={shown === 0} onClick={() => setPage(0)}>⏮</button>
+          <button disabled={shown === 0} onClick={() => setPage(0)} title="The oldest messages">« oldest</button>
           <button disabled={shown === 0} onClick={() => setPage(shown - 1)}>‹ older</button>
           <span className="mono">messages {detail.messageWindow.from + 1}–{detail.messageWindow.from + detail.request.messages.length} of {detail.messageWindow.total}</span>
           <button disabled={shown >= pages - 1} onClick={() => setPage(shown + 1)}>newer ›</button>
-          <button disabled={shown >= pages - 1} onClick={() => setPage(null)}>⏭ newest</button>
+          <button disabled={shown >= pages - 1} onClick={() => setPage(null)} title="The newest messages">newest »</button>
         </div>
       )}
       <div className="json">

@@ -44,11 +44,11 @@ export function MessagesView() {
       </div>
       {pages > 1 && (
         <div className="panel-toolbar" role="navigation" aria-label="Message pages">
-          <button disabled={shown === 0} onClick={() => setPage(0)}>⏮</button>
+          <button disabled={shown === 0} onClick={() => setPage(0)} title="The oldest messages">« oldest</button>
           <button disabled={shown === 0} onClick={() => setPage(shown - 1)}>‹ older</button>
           <span className="mono">{data.from + 1}–{data.from + data.messages.length} of {data.count}</span>
           <button disabled={shown >= pages - 1} onClick={() => setPage(shown + 1)}>newer ›</button>
-          <button disabled={shown >= pages - 1} onClick={() => setPage(null)}>⏭ newest</button>
+          <button disabled={shown >= pages - 1} onClick={() => setPage(null)} title="The newest messages">newest »</button>
         </div>
       )}
       <div className="scroll message-list">
