@@ -1,4 +1,4 @@
-import type { LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
+import type { ListWindow, LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
 import type { WorkerClient } from './client.ts';
 import type { CompareAt, CompareView, RowExplanation } from './compare-protocol.ts';
 
@@ -7,7 +7,7 @@ export interface CompareClient {
   load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary>;
   drop(): Promise<void>;
   compare(names: { a: string; b: string }): Promise<CompareView>;
-  at(a: number, b: number): Promise<CompareAt>;
+  at(a: number, b: number, window?: ListWindow): Promise<CompareAt>;
   explain(row: number): Promise<RowExplanation>;
 }
 
@@ -16,7 +16,7 @@ export function compareClient(client: WorkerClient): CompareClient {
     load: (source, onProgress) => client.send({ op: 'compare-load', source }, onProgress),
     drop: () => client.send({ op: 'compare-drop' }),
     compare: (names) => client.send({ op: 'compare', names }),
-    at: (a, b) => client.send({ op: 'compare-at', a, b }),
+    at: (a, b, window) => client.send({ op: 'compare-at', a, b, window }),
     explain: (row) => client.send({ op: 'compare-explain', row }),
   };
 }

@@ -1,12 +1,30 @@
 import { compareRuns, type CompareReport } from '../core/compare/compare.ts';
 import { explainPair } from '../core/compare/explain.ts';
 import { compareRunOf, unreadableRun, type CompareRun } from '../core/compare/run.ts';
-import { compareContexts, compareUnits, contentKey, pairNodes, type UnitAtCursor } from '../core/compare/side-by-side.ts';
+import { compareContexts, compareUnits, contentKey, pairNodes, type PairedNode, type UnitAtCursor } from '../core/compare/side-by-side.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import type { CompareAt, CompareNodeView, CompareRequest, CompareSideAt, CompareView, RowExplanation } from './compare-protocol.ts';
-import { Engine, type LoadedLog } from './engine.ts';
+import { clampWindow, Engine, type LoadedLog } from './engine.ts';
+import type { ListWindow } from './protocol.ts';
+
+/** Paired-surface rows answered when none are asked for (the panel asks for the ones in view). */
+const PAIRS_WINDOW: ListWindow = { from: 0, count: 200 };
+
+/** The pairing at two cursors (see `pairedAt`). */
+interface PairedAt {
+  a: object; ia: number; b: object | null; ib: number;
+  sa: SideNodes; sb: SideNodes | null; paired: PairedNode[]; same: number;
+}
+
+/** One side's surface at its cursor: every node's view (the pairing reads them all; an answer sends a window). */
+interface SideNodes {
+  index: number;
+  seq: number;
+  nodes: CompareNodeView[];
+  messageCount: number;
+}
 
 /**
  * The compare slot (issue #20): a second engine holding log B beside the
@@ -18,6 +36,7 @@ export class CompareHost {
   private slot: Engine | null = null;
   private failedB: string | null = null;
   private cached: { a: LoadedLog['replay']; b: LoadedLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
+  private lastPaired: PairedAt | null = null;
   /** Node views by seq, per loaded log (a node's view depends only on its event unless projected). */
   private readonly nodeViews = new WeakMap<object, Map<number, CompareNodeView>>();
 
@@ -30,6 +49,7 @@ export class CompareHost {
       const slot = new Engine();
       this.slot = slot;
       this.failedB = null;
+      this.lastPaired = null;
       await slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
         const m = msg as { ok?: boolean; error?: string };
         // A load dropped or replaced meanwhile says nothing about the current B.
@@ -41,9 +61,9 @@ export class CompareHost {
     try {
       let result: unknown;
       switch (req.op) {
-        case 'compare-drop': this.slot?.cancel(); this.slot = null; this.failedB = null; this.cached = null; result = null; break;
+        case 'compare-drop': this.slot?.cancel(); this.slot = null; this.failedB = null; this.cached = null; this.lastPaired = null; result = null; break;
         case 'compare': result = this.compare(req.names); break;
-        case 'compare-at': result = this.at(req.a, req.b); break;
+        case 'compare-at': result = this.at(req.a, req.b, req.window); break;
         case 'compare-explain': result = this.explain(req.row); break;
       }
       post({ id: req.id, ok: true, result });
@@ -82,27 +102,46 @@ export class CompareHost {
     return { row, explanation: explainPair(c.runs[0].requests[r.a], c.runs[1].requests[r.b], r.kinds ?? []) };
   }
 
-  /** The side-by-side panels at event `ia` of A and `ib` of B. */
-  at(ia: number, ib: number): CompareAt {
+  /** The side-by-side panels at event `ia` of A and `ib` of B, with the paired-surface rows in `window`. */
+  at(ia: number, ib: number, window: ListWindow = PAIRS_WINDOW): CompareAt {
     const { a, b } = this.sides();
-    const sa = this.sideAt(a, ia);
-    const sb = b ? this.sideAt(b, ib) : null;
+    const { sa, sb, paired, same } = this.pairedAt(a, ia, b, ib);
+    const w = clampWindow(window, paired.length);
+    const pairs = paired.slice(w.from, w.from + w.count).map((p) => ({ ...p, na: p.a === null ? null : sa.nodes[p.a], nb: p.b === null ? null : sb!.nodes[p.b] }));
     const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message } : null }));
     const context = (log: LoadedLog, seq: number) => {
       const at = log.prompts.runtimeContext.effectiveAt(seq);
       const entry = at === null ? undefined : log.prompts.runtimeContext.snapshot(at);
       return entry ? { seq: entry.seq, snapshot: entry } : null;
     };
+    const summary = (side: SideNodes): CompareSideAt => ({ index: side.index, seq: side.seq, nodeCount: side.nodes.length, messageCount: side.messageCount });
     return {
-      a: sa,
-      b: sb,
-      surface: pairNodes(sa.nodes, sb?.nodes ?? []),
+      a: summary(sa),
+      b: sb && summary(sb),
+      surface: { count: paired.length, same, from: w.from, pairs },
       projections: compareUnits(units(a, sa.seq), b && sb ? units(b, sb.seq) : []),
       context: compareContexts(context(a, sa.seq), b && sb ? context(b, sb.seq) : null),
     };
   }
 
-  private sideAt(log: LoadedLog, index: number): CompareSideAt {
+  /**
+   * Both sides' nodes and their pairing at two cursors, kept for the last
+   * pair of cursors: scrolling the paired list asks other windows at the same
+   * cursors, and pairing two long surfaces is the costly part of an answer.
+   */
+  private pairedAt(a: LoadedLog, ia: number, b: LoadedLog | null, ib: number): PairedAt {
+    const last = this.lastPaired;
+    if (last && last.a === a.replay && last.ia === ia && last.b === (b?.replay ?? null) && last.ib === ib) return last;
+    const sa = this.sideAt(a, ia);
+    const sb = b ? this.sideAt(b, ib) : null;
+    const paired = pairNodes(sa.nodes, sb?.nodes ?? []);
+    let same = 0;
+    for (const p of paired) if (p.match === 'same') same++;
+    this.lastPaired = { a: a.replay, ia, b: b?.replay ?? null, ib, sa, sb, paired, same };
+    return this.lastPaired;
+  }
+
+  private sideAt(log: LoadedLog, index: number): SideNodes {
     const { replay } = log;
     const { session } = replay;
     const i = Math.max(0, Math.min(index, session.events.length - 1));

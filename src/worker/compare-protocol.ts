@@ -1,7 +1,7 @@
 import type { CompareReport } from '../core/compare/compare.ts';
 import type { PairExplanation } from '../core/compare/explain.ts';
 import type { ContextComparisonAt, PairedNode, UnitComparison } from '../core/compare/side-by-side.ts';
-import type { LoadSource } from './protocol.ts';
+import type { ListWindow, LoadSource } from './protocol.ts';
 
 /**
  * The compare mode's messages (issue #20), beside the single-log protocol:
@@ -15,8 +15,8 @@ export type CompareRequest =
   | { id: number; op: 'compare-drop' }
   /** Aligns A's and B's calls: a CompareView. */
   | { id: number; op: 'compare'; names: { a: string; b: string } }
-  /** The side-by-side panels at A's event `a` and B's event `b`: a CompareAt. */
-  | { id: number; op: 'compare-at'; a: number; b: number }
+  /** The side-by-side panels at A's event `a` and B's event `b`, with the paired-surface rows in `window`: a CompareAt. */
+  | { id: number; op: 'compare-at'; a: number; b: number; window?: ListWindow }
   /** One aligned row explained: a RowExplanation. */
   | { id: number; op: 'compare-explain'; row: number };
 
@@ -49,15 +49,36 @@ export interface CompareNodeView {
 export interface CompareSideAt {
   index: number;
   seq: number;
-  nodes: CompareNodeView[];
+  nodeCount: number;
   messageCount: number;
+}
+
+/** A row of the paired surfaces with the nodes it shows (positions as in PairedNode). */
+export interface CompareNodePair extends PairedNode {
+  na: CompareNodeView | null;
+  nb: CompareNodeView | null;
+}
+
+/**
+ * The two surfaces paired, a window of rows at a time: at the end of a long
+ * session each side has tens of thousands of nodes, and every node of both
+ * in each answer made 40 MB per cursor step (issue #15).
+ */
+export interface PairedSurfaces {
+  /** Rows in all: every node of each side is in exactly one. */
+  count: number;
+  /** Rows that pair the same message. */
+  same: number;
+  /** The first row in `pairs`. */
+  from: number;
+  pairs: CompareNodePair[];
 }
 
 export interface CompareAt {
   /** null: that side has no log loaded (B failed). */
   a: CompareSideAt | null;
   b: CompareSideAt | null;
-  surface: PairedNode[];
+  surface: PairedSurfaces;
   projections: UnitComparison[];
   context: ContextComparisonAt;
 }

@@ -950,7 +950,7 @@ const SEARCH_KEEP = 200_000;
 const NODE_VIEWS_MAX = 20_000;
 
 /** A window clamped to a list of `length`. */
-function clampWindow(window: ListWindow, length: number, max = WINDOW_MAX): ListWindow {
+export function clampWindow(window: ListWindow, length: number, max = WINDOW_MAX): ListWindow {
   const from = Math.max(0, Math.min(Math.floor(window.from), length));
   return { from, count: Math.max(0, Math.min(Math.floor(window.count), length - from, max)) };
 }

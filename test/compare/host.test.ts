@@ -47,21 +47,39 @@ describe('compare in the worker', () => {
     const eventsB = readLogText(child.text).events;
     const first = view.report.firstDivergence!;
     for (const [ia, ib] of [[0, 0], [summaryA.requests[first.callA - 1].cutIndex - 1, summaryB.requests[first.callB - 1].cutIndex - 1], [summaryA.count - 1, summaryB.count - 1]]) {
-      const at = await ask<CompareAt>(host, { op: 'compare-at', a: ia, b: ib });
+      const at = await ask<CompareAt>(host, { op: 'compare-at', a: ia, b: ib, window: { from: 0, count: 2000 } });
       const foldA = foldSurface(eventsA.slice(0, ia + 1), 'v4').state;
       const foldB = foldSurface(eventsB.slice(0, ib + 1), 'v4').state;
-      expect(at.a!.nodes.map((n) => n.seq)).toEqual(foldA.nodes);
-      expect(at.b!.nodes.map((n) => n.seq)).toEqual(foldB.nodes);
+      const rows = at.surface.pairs;
+      expect(at.surface.count).toBe(rows.length);
+      expect([at.a!.nodeCount, at.b!.nodeCount]).toEqual([foldA.nodes.length, foldB.nodes.length]);
+      expect(rows.flatMap((p) => (p.na ? [p.na.seq] : []))).toEqual(foldA.nodes);
+      expect(rows.flatMap((p) => (p.nb ? [p.nb.seq] : []))).toEqual(foldB.nodes);
       // Every node of each side is in exactly one paired row, in order.
-      expect(at.surface.filter((p) => p.a !== null).map((p) => p.a)).toEqual(foldA.nodes.map((_, i) => i));
-      expect(at.surface.filter((p) => p.b !== null).map((p) => p.b)).toEqual(foldB.nodes.map((_, i) => i));
+      expect(rows.filter((p) => p.a !== null).map((p) => p.a)).toEqual(foldA.nodes.map((_, i) => i));
+      expect(rows.filter((p) => p.b !== null).map((p) => p.b)).toEqual(foldB.nodes.map((_, i) => i));
+      expect(at.surface.same).toBe(rows.filter((p) => p.match === 'same').length);
       expect(at.projections.length).toBeGreaterThan(5);
       expect(at.projections.every((u) => u.a?.observedSeq === at.a!.seq)).toBe(true);
     }
     // Before the cut both sides hold the same inherited surface: every node pairs as the same message.
     const atCut = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.requests[first.callA - 2].cutIndex - 1, b: summaryB.requests[first.callB - 2].cutIndex - 1 });
-    expect(atCut.surface.every((p) => p.match === 'same')).toBe(true);
+    expect(atCut.surface.pairs.every((p) => p.match === 'same')).toBe(true);
+    expect(atCut.surface.same).toBe(atCut.surface.count);
     expect(atCut.context.diff?.identical ?? true).toBe(true);
+  });
+
+  it('sends the paired rows of the window asked for, the same rows the whole list has there (issue #15)', async () => {
+    const { parent, child } = generateFork({ dialect: 'v4', seed: 6, turns: 6, afterTurn: 3, childTurns: 3 });
+    const { host, summaryA, summaryB } = await open(parent.text, child.text);
+    const whole = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.count - 1, b: summaryB.count - 1, window: { from: 0, count: 2000 } });
+    expect(whole.surface.count).toBeGreaterThan(40);
+    const from = Math.floor(whole.surface.count / 3);
+    const part = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.count - 1, b: summaryB.count - 1, window: { from, count: 25 } });
+    expect(part.surface).toEqual({ ...whole.surface, from, pairs: whole.surface.pairs.slice(from, from + 25) });
+    // Past the end: no rows, the same totals.
+    const past = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.count - 1, b: summaryB.count - 1, window: { from: whole.surface.count + 5, count: 25 } });
+    expect([past.surface.pairs.length, past.surface.count, past.surface.same]).toEqual([0, whole.surface.count, whole.surface.same]);
   });
 
   it('explains a divergence with the part that changed', async () => {
@@ -88,6 +106,6 @@ describe('compare in the worker', () => {
     expect(view.report.gaps.every((g) => g.side === 'a')).toBe(true);
     const at = await ask<CompareAt>(host, { op: 'compare-at', a: 3, b: 0 });
     expect(at.b).toBeNull();
-    expect(at.surface.every((p) => p.match === 'a-only')).toBe(true);
+    expect(at.surface.pairs.every((p) => p.match === 'a-only')).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
+import { useCallback, useState } from 'react';
 import { useCompare, type CompareTab } from '../../store/compare.ts';
+import type { ListWindow } from '../../worker/protocol.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { AlignmentList } from './AlignmentList.tsx';
 import { CompareHeader } from './CompareHeader.tsx';
@@ -11,6 +13,8 @@ import { SurfaceCompare } from './SurfaceCompare.tsx';
 import { useCompareQuery } from './useCompareQuery.ts';
 
 const TABS: [CompareTab, string][] = [['difference', 'Difference'], ['surface', 'Surface'], ['projections', 'Projections'], ['context', 'Runtime context']];
+/** The paired rows asked for before the list has said which are in view. */
+const FIRST_PAIRS: ListWindow = { from: 0, count: 120 };
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
 /**
@@ -29,7 +33,10 @@ export function CompareView() {
   const indexA = useCursor((s) => s.index);
   const indexB = useCompare((s) => s.indexB);
   const panels = tab !== 'difference';
-  const at = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB) : null), [panels, status, indexA, indexB]);
+  // The paired-surface rows in view (the Surface tab says which as it scrolls): a long session's are not all sent.
+  const [pairWindow, setPairWindow] = useState<ListWindow>(FIRST_PAIRS);
+  const onPairWindow = useCallback((w: ListWindow) => setPairWindow((old) => (old.from === w.from && old.count === w.count ? old : w)), []);
+  const at = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB, pairWindow) : null), [panels, status, indexA, indexB, pairWindow]);
   if (status === 'loading') {
     return (
       <div className="load-status" role="status" aria-label="Loading">
@@ -52,7 +59,7 @@ export function CompareView() {
             {TABS.map(([id, label]) => <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}>{label}</button>)}
           </div>
           {tab === 'difference' && <DifferencePanel />}
-          {tab === 'surface' && <SurfaceCompare at={at} />}
+          {tab === 'surface' && <SurfaceCompare at={at} onWindow={onPairWindow} />}
           {tab === 'projections' && <ProjectionsCompare at={at} />}
           {tab === 'context' && <ContextCompare at={at} />}
         </section>

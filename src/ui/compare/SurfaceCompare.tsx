@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CompareAt, CompareNodeView } from '../../worker/compare-protocol.ts';
+import type { ListWindow } from '../../worker/protocol.ts';
 
 const ROW_H = 22;
+const OVERSCAN = 30;
 const MATCH_TEXT = { same: '=', changed: '≠', 'a-only': 'only A', 'b-only': 'only B' } as const;
 
 function Cell({ side, n }: { side: 'a' | 'b'; n: CompareNodeView | null }) {
@@ -14,25 +16,36 @@ function Cell({ side, n }: { side: 'a' | 'b'; n: CompareNodeView | null }) {
   );
 }
 
-/** Both surfaces at their cursors (a virtual list: a long session has thousands of nodes), paired by message identity; a node with no partner is marked. */
-export function SurfaceCompare({ at }: { at: CompareAt | null }) {
+/**
+ * Both surfaces at their cursors (a virtual list: a long session has tens of
+ * thousands of nodes), paired by message identity; a node with no partner is
+ * marked. The worker sends the rows asked for: this list says which are in view.
+ */
+export function SurfaceCompare({ at, onWindow }: { at: CompareAt | null; onWindow: (w: ListWindow) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const pairs = at?.surface ?? [];
-  const virtualizer = useVirtualizer({ count: pairs.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 30, initialRect: { width: 800, height: 600 } });
-  if (!at) return <p className="muted pad">Loading…</p>;
-  const same = pairs.filter((p) => p.match === 'same').length;
+  const surface = at?.surface ?? null;
+  const virtualizer = useVirtualizer({ count: surface?.count ?? 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: OVERSCAN, initialRect: { width: 800, height: 600 } });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    const from = Math.max(0, first - OVERSCAN);
+    onWindow({ from, count: last + OVERSCAN + 1 - from });
+  }, [first, last, onWindow]);
+  if (!at || !surface) return <p className="muted pad">Loading…</p>;
   return (
     <div className="surface-compare" aria-label="Paired surfaces">
       <p className="muted pad">
-        A: {at.a ? `${at.a.nodes.length} nodes, ${at.a.messageCount} messages at seq ${at.a.seq}` : 'no log'} · B: {at.b ? `${at.b.nodes.length} nodes, ${at.b.messageCount} messages at seq ${at.b.seq}` : 'no log'} · {same} paired as the same message
+        A: {at.a ? `${at.a.nodeCount} nodes, ${at.a.messageCount} messages at seq ${at.a.seq}` : 'no log'} · B: {at.b ? `${at.b.nodeCount} nodes, ${at.b.messageCount} messages at seq ${at.b.seq}` : 'no log'} · {surface.same} paired as the same message
       </p>
       <div className="paired-row paired-head" aria-hidden="true"><span>A</span><span /><span>B</span></div>
       <div ref={scroller} className="scroll" role="list" aria-label="Node pairs">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const p = pairs[v.index];
-            const na = p.a === null ? null : at.a!.nodes[p.a];
-            const nb = p.b === null ? null : at.b!.nodes[p.b];
+          {items.map((v) => {
+            const p = surface.pairs[v.index - surface.from];
+            // A row outside the answer's window (scrolled to, not answered yet).
+            if (!p) return <div key={v.index} className="paired-row pending" style={{ top: v.start, height: ROW_H }} aria-hidden="true">…</div>;
+            const { na, nb } = p;
             return (
               <div key={v.index} role="listitem" className={`paired-row pair-${p.match}`} style={{ top: v.start, height: ROW_H }}
                 aria-label={`${na ? `A seq ${na.seq}` : ''}${na && nb ? ' and ' : ''}${nb ? `B seq ${nb.seq}` : ''}: ${p.match}`}>
