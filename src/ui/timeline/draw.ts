@@ -1,5 +1,6 @@
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
+import { AxisIndex, axisIndexOf } from './axis-index.ts';
 
 export interface TimelineView {
   start: number;
@@ -44,8 +45,8 @@ export function xOf(view: TimelineView, width: number, i: number): number {
 /**
  * Everything that does not depend on the cursor: turn and step bands, the
  * events binned per pixel, findings, synthetic events. Drawn when the log,
- * the view or the size changes — never on a cursor move (a 1M-event log's
- * events are a million marks to bin).
+ * the view or the size changes — never on a cursor move — from the log's
+ * axis index, so a redraw costs the pixels and turns in view (axis-index.ts).
  */
 export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, width: number, dark: boolean): void {
   const lanes = summary.families.length;
@@ -58,21 +59,18 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
   const first = Math.max(0, Math.floor(view.start));
   const last = Math.min(summary.count, Math.ceil(view.end));
 
+  const axis = axisIndexOf(summary);
   // Turn bands, alternating shades.
-  let bandStart = first;
   let bandPixel = -1;
-  for (let i = first; i <= last; i++) {
-    if (i === last || (i > first && col.turn[i] !== col.turn[i - 1])) {
-      const px = Math.floor(x(bandStart));
-      // A band inside one pixel column that already has one adds nothing visible.
-      if (col.turn[bandStart] % 2 === 1 && !(px === bandPixel && Math.floor(x(i)) === px)) {
-        bandPixel = px;
-        g.fillStyle = dark ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.04)';
-        g.fillRect(x(bandStart), 0, Math.max(1, x(i) - x(bandStart)), replaceTop);
-      }
-      bandStart = i;
+  AxisIndex.runs(axis.turnStarts, first, last, (bandStart, i) => {
+    const px = Math.floor(x(bandStart));
+    // A band inside one pixel column that already has one adds nothing visible.
+    if (col.turn[bandStart] % 2 === 1 && !(px === bandPixel && Math.floor(x(i)) === px)) {
+      bandPixel = px;
+      g.fillStyle = dark ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.04)';
+      g.fillRect(x(bandStart), 0, Math.max(1, x(i) - x(bandStart)), replaceTop);
     }
-  }
+  });
   // A fork child's inherited events (copied from its parent, §1.7): hatched, with a label.
   const inherited = summary.inherited.events;
   if (inherited > first) {
@@ -91,42 +89,43 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
   }
   // Step bands: a thin strip under the turn labels, alternating per step within a turn.
   // A long session has tens of thousands of steps: one band per pixel column where they are narrower.
-  let stepStart = first;
   let stepPixel = -1;
-  for (let i = first; i <= last; i++) {
-    if (i === last || (i > first && (col.step[i] !== col.step[i - 1] || col.turn[i] !== col.turn[i - 1]))) {
-      const px = Math.floor(x(stepStart));
-      if (col.step[stepStart] > 0 && !(px === stepPixel && Math.floor(x(i)) === px)) {
-        stepPixel = px;
-        g.fillStyle = col.step[stepStart] % 2 === 1 ? (dark ? 'rgba(110,161,255,0.35)' : 'rgba(47,111,235,0.28)') : (dark ? 'rgba(110,161,255,0.15)' : 'rgba(47,111,235,0.12)');
-        g.fillRect(x(stepStart), TOP - 3, Math.max(1, x(i) - x(stepStart) - 1), 2);
-      }
-      stepStart = i;
+  AxisIndex.runs(axis.stepStarts, first, last, (stepStart, i) => {
+    const px = Math.floor(x(stepStart));
+    if (col.step[stepStart] > 0 && !(px === stepPixel && Math.floor(x(i)) === px)) {
+      stepPixel = px;
+      g.fillStyle = col.step[stepStart] % 2 === 1 ? (dark ? 'rgba(110,161,255,0.35)' : 'rgba(47,111,235,0.28)') : (dark ? 'rgba(110,161,255,0.15)' : 'rgba(47,111,235,0.12)');
+      g.fillRect(x(stepStart), TOP - 3, Math.max(1, x(i) - x(stepStart) - 1), 2);
     }
-  }
+  });
   // Turn labels.
   g.fillStyle = dark ? '#98a1ad' : '#6a7280';
   g.font = '10px system-ui, sans-serif';
   let lastLabelX = -100;
-  for (let i = first; i < last; i++) {
-    if (col.turn[i] > 0 && (i === 0 || col.turn[i] !== col.turn[i - 1])) {
-      const lx = x(i);
-      const label = `turn ${col.turn[i]}`;
-      // A label only where the previous one has ended (long sessions have thousands of turns).
-      if (lx > lastLabelX) { g.fillText(label, lx + 2, 10); lastLabelX = lx + g.measureText(label).width + 8; }
+  const label = (i: number) => {
+    if (col.turn[i] <= 0) return;
+    const lx = x(i);
+    const text = `turn ${col.turn[i]}`;
+    // A label only where the previous one has ended (long sessions have thousands of turns).
+    if (lx > lastLabelX) { g.fillText(text, lx + 2, 10); lastLabelX = lx + g.measureText(text).width + 8; }
+  };
+  if (first === 0 && last > 0) label(0);
+  AxisIndex.within(axis.turnStarts, first, last, label);
+  // Events: one mark per pixel column per lane, from the families in each column's range of events.
+  const w = Math.max(1, width / span - 0.5);
+  for (let a = first; a < last; ) {
+    const px = Math.floor(x(a));
+    // The first event past this column: estimated, then settled by the same x the marks use.
+    let b = Math.min(last, Math.max(a + 1, Math.ceil(view.start + ((px + 1) * span) / width)));
+    while (b > a + 1 && Math.floor(x(b - 1)) > px) b--;
+    while (b < last && Math.floor(x(b)) === px) b++;
+    const mask = axis.familiesIn(a, b);
+    for (let lane = 0; lane < lanes; lane++) {
+      if (!(mask & (1 << lane))) continue;
+      g.fillStyle = FAMILY_COLORS[summary.families[lane]] ?? '#888';
+      g.fillRect(px, TOP + lane * LANE_H, w, LANE_H - 2);
     }
-  }
-  // Events: one mark per pixel column per lane.
-  const seen = new Uint8Array(lanes * (Math.ceil(width) + 1));
-  for (let i = first; i < last; i++) {
-    const lane = col.family[i];
-    const px = Math.floor(x(i));
-    const key = lane * (Math.ceil(width) + 1) + px;
-    if (seen[key]) continue;
-    seen[key] = 1;
-    g.fillStyle = FAMILY_COLORS[summary.families[lane]] ?? '#888';
-    const w = Math.max(1, width / span - 0.5);
-    g.fillRect(px, TOP + lane * LANE_H, w, LANE_H - 2);
+    a = b;
   }
   // Findings: a tick per event with a diagnostic, red for errors, amber for warnings.
   for (const d of summary.diagnostics) {
@@ -142,7 +141,7 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
   // Synthetic events (restore repair) get a dashed underline.
   g.strokeStyle = '#e03131';
   g.setLineDash([2, 2]);
-  for (let i = first; i < last; i++) if (col.synthetic[i]) { g.beginPath(); g.moveTo(x(i), replaceTop - 2); g.lineTo(x(i + 1), replaceTop - 2); g.stroke(); }
+  AxisIndex.within(axis.synthetic, first, last, (i) => { g.beginPath(); g.moveTo(x(i), replaceTop - 2); g.lineTo(x(i + 1), replaceTop - 2); g.stroke(); });
   g.setLineDash([]);
 }
 

@@ -1,0 +1,95 @@
+import type { LoadSummary } from '../../worker/protocol.ts';
+
+type Columns = LoadSummary['columns'];
+
+/**
+ * What the timeline draws, indexed once per log so that a redraw (a zoom
+ * or pan) costs the pixels and the turns in view, not the events: on a
+ * 1M-event log a wheel tick walked every event five times (issue #15).
+ * - where turns and steps begin (the bands and labels);
+ * - which families occur in any range of events: each family a bit, ORed
+ *   over blocks of 2, 4, 8… events, so a range is a few blocks;
+ * - the synthetic events.
+ */
+export class AxisIndex {
+  /** Indexes i ≥ 1 whose turn differs from event i - 1's. */
+  readonly turnStarts: Uint32Array;
+  /** Indexes i ≥ 1 whose step or turn differs from event i - 1's. */
+  readonly stepStarts: Uint32Array;
+  readonly synthetic: Uint32Array;
+  /** levels[k - 1][j]: the family bits of events j·2^k … (j+1)·2^k - 1 (level 0 is the family column itself). */
+  private readonly levels: Uint16Array[] = [];
+
+  constructor(private readonly columns: Columns, private readonly count: number) {
+    const { turn, step, family } = columns;
+    const turns: number[] = [];
+    const steps: number[] = [];
+    const synthetic: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && turn[i] !== turn[i - 1]) turns.push(i);
+      if (i > 0 && (turn[i] !== turn[i - 1] || step[i] !== step[i - 1])) steps.push(i);
+      if (columns.synthetic[i]) synthetic.push(i);
+    }
+    this.turnStarts = Uint32Array.from(turns);
+    this.stepStarts = Uint32Array.from(steps);
+    this.synthetic = Uint32Array.from(synthetic);
+    let below: (j: number) => number = (i) => 1 << family[i];
+    for (let size = 2; size <= count; size *= 2) {
+      const level = new Uint16Array(Math.floor(count / size));
+      for (let j = 0; j < level.length; j++) level[j] = below(2 * j) | below(2 * j + 1);
+      this.levels.push(level);
+      below = (j) => level[j];
+    }
+  }
+
+  /** The family bits of events [a, b): whole aligned blocks, the largest that fit. */
+  familiesIn(a: number, b: number): number {
+    let mask = 0;
+    const { family } = this.columns;
+    while (a < b) {
+      let k = 0;
+      while (k < this.levels.length && a % (2 << k) === 0 && a + (2 << k) <= b) k++;
+      mask |= k === 0 ? 1 << family[a] : this.levels[k - 1][a / (1 << k)];
+      a += 1 << k;
+    }
+    return mask;
+  }
+
+  /** Calls `run(start, end)` for each stretch of [first, last) between the given starts, in order. */
+  static runs(starts: Uint32Array, first: number, last: number, run: (start: number, end: number) => void): void {
+    let s = first;
+    for (let k = countAtOrBelow(starts, first); k < starts.length && starts[k] < last; k++) {
+      run(s, starts[k]);
+      s = starts[k];
+    }
+    if (s < last || first === last) run(s, last);
+  }
+
+  /** The entries of a sorted list in [first, last). */
+  static within(list: Uint32Array, first: number, last: number, visit: (i: number) => void): void {
+    for (let k = countBelow(list, first); k < list.length && list[k] < last; k++) visit(list[k]);
+  }
+}
+
+function countAtOrBelow(sorted: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] <= value) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+function countBelow(sorted: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < value) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+const cache = new WeakMap<Columns, AxisIndex>();
+
+/** The index of a summary's columns, made on first use (a loading log's columns change with each report). */
+export function axisIndexOf(summary: LoadSummary): AxisIndex {
+  let index = cache.get(summary.columns);
+  if (!index) { index = new AxisIndex(summary.columns, summary.count); cache.set(summary.columns, index); }
+  return index;
+}
