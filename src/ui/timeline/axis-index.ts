@@ -1,4 +1,5 @@
 import type { LoadSummary } from '../../worker/protocol.ts';
+import { countAtOrBelow } from '../../core/util/sorted.ts';
 
 type Columns = LoadSummary['columns'];
 
@@ -17,10 +18,13 @@ export class AxisIndex {
   /** Indexes i ≥ 1 whose step or turn differs from event i - 1's. */
   readonly stepStarts: Uint32Array;
   readonly synthetic: Uint32Array;
-  /** levels[k - 1][j]: the family bits of events j·2^k … (j+1)·2^k - 1 (level 0 is the family column itself). */
+  /**
+   * levels[k - 1][j]: the family bits of events j·2^k … (j+1)·2^k - 1 (level 0
+   * is the family column itself). 16 bits: the replay index has 9 families.
+   */
   private readonly levels: Uint16Array[] = [];
 
-  constructor(private readonly columns: Columns, private readonly count: number) {
+  constructor(private readonly columns: Columns, count: number) {
     const { turn, step, family } = columns;
     const turns: number[] = [];
     const steps: number[] = [];
@@ -67,22 +71,9 @@ export class AxisIndex {
 
   /** The entries of a sorted list in [first, last). */
   static within(list: Uint32Array, first: number, last: number, visit: (i: number) => void): void {
-    for (let k = countBelow(list, first); k < list.length && list[k] < last; k++) visit(list[k]);
+    // Entries are whole numbers: those below `first` are the ones at or below first - 1.
+    for (let k = countAtOrBelow(list, first - 1); k < list.length && list[k] < last; k++) visit(list[k]);
   }
-}
-
-function countAtOrBelow(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] <= value) lo = mid + 1; else hi = mid; }
-  return lo;
-}
-
-function countBelow(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < value) lo = mid + 1; else hi = mid; }
-  return lo;
 }
 
 const cache = new WeakMap<Columns, AxisIndex>();
