@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useListWindow } from '../hooks/useListWindow.ts';
 import type { CompareAt, CompareNodeView } from '../../worker/compare-protocol.ts';
 import type { ListWindow } from '../../worker/protocol.ts';
 
@@ -26,12 +27,7 @@ export function SurfaceCompare({ at, onWindow }: { at: CompareAt | null; onWindo
   const surface = at?.surface ?? null;
   const virtualizer = useVirtualizer({ count: surface?.count ?? 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: OVERSCAN, initialRect: { width: 800, height: 600 } });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    const from = Math.max(0, first - OVERSCAN);
-    onWindow({ from, count: last + OVERSCAN + 1 - from });
-  }, [first, last, onWindow]);
+  useListWindow(virtualizer, OVERSCAN, onWindow);
   if (!at || !surface) return <p className="muted pad">Loading…</p>;
   return (
     <div className="surface-compare" aria-label="Paired surfaces">

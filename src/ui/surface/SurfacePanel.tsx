@@ -8,6 +8,7 @@ import { useView } from '../../store/view.ts';
 import type { CursorState, ListWindow, SurfaceNodeView, SurfaceSpan } from '../../worker/protocol.ts';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { useKeepInView } from '../hooks/useKeepInView.ts';
+import { useListWindow } from '../hooks/useListWindow.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
@@ -84,12 +85,7 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    const from = Math.max(0, first - OVERSCAN);
-    onWindow({ from, count: last + OVERSCAN + 1 - from });
-  }, [first, last, onWindow]);
+  useListWindow(virtualizer, OVERSCAN, onWindow);
   // Keep the cursor's node in view when the cursor lands on one (and on the newest at the end of the log).
   const cursorNode = transcript ? -1 : state.cursorNode;
   useKeepInView(virtualizer, cursorNode, count);
