@@ -34,7 +34,7 @@ export function ProjectionsPanel() {
       </div>
       {state.projections.map((p) => {
         const unit = summary.projectionUnits.find((u) => u.key === p.key);
-        return <Card key={p.key} log={summary} p={p} raw={raw} cursorSeq={state.seq} cursorIndex={state.index} lastSeq={lastSeq} changes={unit?.changes ?? NONE} writes={unit?.equalWrites ?? NONE} jump={(seq) => seek(toIndex(seq))} />;
+        return <Card key={p.key} p={p} raw={raw} cursorSeq={state.seq} cursorIndex={state.index} lastSeq={lastSeq} changes={unit?.changes ?? NONE} writes={unit?.equalWrites ?? NONE} jump={(seq) => seek(toIndex(seq))} />;
       })}
     </section>
   );
@@ -42,9 +42,8 @@ export function ProjectionsPanel() {
 
 const NONE: ArrayLike<number> = new Float64Array(0);
 
-function Card({ log, p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }: {
-  /** The loaded log (its summary): a unit's value is drawn again when another log is opened. */
-  log: object; p: ProjectionAtCursor; raw: boolean; cursorSeq: number; cursorIndex: number; lastSeq: number; changes: ArrayLike<number>; writes: ArrayLike<number>; jump: (seq: number) => void;
+function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }: {
+  p: ProjectionAtCursor; raw: boolean; cursorSeq: number; cursorIndex: number; lastSeq: number; changes: ArrayLike<number>; writes: ArrayLike<number>; jump: (seq: number) => void;
 }) {
   const behind = p.observedSeq < cursorSeq;
   return (
@@ -71,7 +70,7 @@ function Card({ log, p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, j
           <SeenByCall index={cursorIndex} what={`this change of ${p.key}`} />
         </div>
       )}
-      <UnitBody log={log} unit={p.key} view={p.view} state={p.state} raw={raw} valueFrom={p.changedHere ? cursorSeq : p.prevChange ?? -1} />
+      <UnitBody unit={p.key} view={p.view} state={p.state} raw={raw} valueFrom={p.changedHere ? cursorSeq : p.prevChange ?? -1} />
     </article>
   );
 }
@@ -81,12 +80,14 @@ function Card({ log, p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, j
  * cursor is the one its last change at or before the cursor made
  * (`valueFrom`; equal writes are no change), so a step that changes nothing
  * in it leaves it alone (issue #15: every step redrew every card's tree).
+ * Another log's cards are new ones: the panel draws none until its answer
+ * is for the log open (see `answer.log`).
  */
-const UnitBody = memo(function UnitBody({ unit, view, state, raw }: { log: object; unit: string; view: unknown; state: unknown; raw: boolean; valueFrom: number }) {
+const UnitBody = memo(function UnitBody({ unit, view, state, raw }: { unit: string; view: unknown; state: unknown; raw: boolean; valueFrom: number }) {
   return (
     <div className={raw ? 'projection-body two' : 'projection-body'}>
       <div><FriendlyView unit={unit} view={view} /></div>
       {raw && <div className="json"><JsonView value={state} name="state" open={1} /></div>}
     </div>
   );
-}, (a, b) => a.log === b.log && a.unit === b.unit && a.raw === b.raw && a.valueFrom === b.valueFrom);
+}, (a, b) => a.unit === b.unit && a.raw === b.raw && a.valueFrom === b.valueFrom);
