@@ -1,7 +1,7 @@
 import { compareRuns, type CompareReport } from '../core/compare/compare.ts';
 import { explainPair } from '../core/compare/explain.ts';
 import { compareRunOf, unreadableRun, type CompareRun } from '../core/compare/run.ts';
-import { compareContexts, compareUnits, contentKey, pairNodes, type PairedNode, type UnitAtCursor } from '../core/compare/side-by-side.ts';
+import { compareContexts, compareUnits, contentKey, KeyTable, pairedRow, pairKeys, type PairedRows, type UnitAtCursor } from '../core/compare/side-by-side.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
 import { eventPreview } from '../core/replay/preview.ts';
@@ -15,14 +15,31 @@ const PAIRS_WINDOW: ListWindow = { from: 0, count: 200 };
 /** The pairing at two cursors (see `pairedAt`). */
 interface PairedAt {
   a: object; ia: number; b: object | null; ib: number;
-  sa: SideNodes; sb: SideNodes | null; paired: PairedNode[]; same: number;
+  sa: SideNodes; sb: SideNodes | null; rows: PairedRows;
 }
 
-/** One side's surface at its cursor: every node's view (the pairing reads them all; an answer sends a window). */
+/** A node's view with its message id and content interned in `keys` (the table they were interned in). */
+interface NodeEntry {
+  view: CompareNodeView;
+  keys: KeyTable;
+  id: number;
+  content: number;
+}
+
+/** What a log's side keeps between answers. */
+interface LogNodes {
+  entries: Map<number, NodeEntry>;
+  /** The last side made and the projections it was made with: the next one reuses their common start. */
+  last: { side: SideNodes; seqs: readonly number[]; projected: ReadonlyMap<number, unknown>; keys: KeyTable } | null;
+}
+
+/** One side's surface at its cursor: every node (the pairing reads them all; an answer sends a window). */
 interface SideNodes {
   index: number;
   seq: number;
-  nodes: CompareNodeView[];
+  nodes: NodeEntry[];
+  ids: Int32Array;
+  contents: Int32Array;
   messageCount: number;
 }
 
@@ -37,8 +54,10 @@ export class CompareHost {
   private failedB: string | null = null;
   private cached: { a: LoadedLog['replay']; b: LoadedLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
   private lastPaired: PairedAt | null = null;
-  /** Node views by seq, per loaded log (a node's view depends only on its event unless projected). */
-  private readonly nodeViews = new WeakMap<object, Map<number, CompareNodeView>>();
+  /** Per loaded log: node views by seq (a node's view depends only on its event unless projected), and its last side. */
+  private readonly perLog = new WeakMap<object, LogNodes>();
+  /** The keys both sides' nodes are interned in: new with each B, so it holds only the logs being compared. */
+  private keys = new KeyTable();
 
   constructor(private readonly main: Engine) {}
 
@@ -50,6 +69,7 @@ export class CompareHost {
       this.slot = slot;
       this.failedB = null;
       this.lastPaired = null;
+      this.keys = new KeyTable();
       await slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
         const m = msg as { ok?: boolean; error?: string };
         // A load dropped or replaced meanwhile says nothing about the current B.
@@ -105,9 +125,13 @@ export class CompareHost {
   /** The side-by-side panels at event `ia` of A and `ib` of B, with the paired-surface rows in `window`. */
   at(ia: number, ib: number, window: ListWindow = PAIRS_WINDOW): CompareAt {
     const { a, b } = this.sides();
-    const { sa, sb, paired, same } = this.pairedAt(a, ia, b, ib);
-    const w = clampWindow(window, paired.length);
-    const pairs = paired.slice(w.from, w.from + w.count).map((p) => ({ ...p, na: p.a === null ? null : sa.nodes[p.a], nb: p.b === null ? null : sb!.nodes[p.b] }));
+    const { sa, sb, rows } = this.pairedAt(a, ia, b, ib);
+    const w = clampWindow(window, rows.length);
+    const pairs = [];
+    for (let r = w.from; r < w.from + w.count; r++) {
+      const p = pairedRow(rows, r);
+      pairs.push({ ...p, na: p.a === null ? null : sa.nodes[p.a].view, nb: p.b === null ? null : sb!.nodes[p.b].view });
+    }
     const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message } : null }));
     const context = (log: LoadedLog, seq: number) => {
       const at = log.prompts.runtimeContext.effectiveAt(seq);
@@ -118,7 +142,7 @@ export class CompareHost {
     return {
       a: summary(sa),
       b: sb && summary(sb),
-      surface: { count: paired.length, same, from: w.from, pairs },
+      surface: { count: rows.length, same: rows.same, from: w.from, pairs },
       projections: compareUnits(units(a, sa.seq), b && sb ? units(b, sb.seq) : []),
       context: compareContexts(context(a, sa.seq), b && sb ? context(b, sb.seq) : null),
     };
@@ -134,36 +158,80 @@ export class CompareHost {
     if (last && last.a === a.replay && last.ia === ia && last.b === (b?.replay ?? null) && last.ib === ib) return last;
     const sa = this.sideAt(a, ia);
     const sb = b ? this.sideAt(b, ib) : null;
-    const paired = pairNodes(sa.nodes, sb?.nodes ?? []);
-    let same = 0;
-    for (const p of paired) if (p.match === 'same') same++;
-    this.lastPaired = { a: a.replay, ia, b: b?.replay ?? null, ib, sa, sb, paired, same };
+    const none = { ids: new Int32Array(0), contents: new Int32Array(0) };
+    const rows = pairKeys(sa, sb ?? none, this.keys.size);
+    this.lastPaired = { a: a.replay, ia, b: b?.replay ?? null, ib, sa, sb, rows };
     return this.lastPaired;
   }
 
+  /**
+   * One side at event `index`. A cursor step changes a long surface at its
+   * end (or where a replace lands): the nodes the last side shares from the
+   * start are taken from it, and only the rest is looked up.
+   */
   private sideAt(log: LoadedLog, index: number): SideNodes {
     const { replay } = log;
     const { session } = replay;
     const i = Math.max(0, Math.min(index, session.events.length - 1));
     const { state } = replay.surfaceAt(i);
-    let views = this.nodeViews.get(replay);
-    if (!views) { views = new Map(); this.nodeViews.set(replay, views); }
+    let cache = this.perLog.get(replay);
+    if (!cache) { cache = { entries: new Map(), last: null }; this.perLog.set(replay, cache); }
+    const { entries } = cache;
+    const keys = this.keys;
+    const seqs = state.nodes;
+    const n = seqs.length;
+    const ids = new Int32Array(n);
+    const contents = new Int32Array(n);
+    const shared = cache.last?.keys === keys ? sharedStart(cache.last, state) : 0;
+    const nodes: NodeEntry[] = shared > 0 ? cache.last!.side.nodes.slice(0, shared) : [];
     let messages = 0;
-    const nodes = state.nodes.map((seq) => {
+    if (shared > 0) {
+      const prev = cache.last!.side;
+      ids.set(prev.ids.subarray(0, shared));
+      contents.set(prev.contents.subarray(0, shared));
+      for (let k = 0; k < shared; k++) if (contents[k] >= 0) messages++;
+    }
+    for (let k = shared; k < n; k++) {
+      const seq = seqs[k];
       const projected = state.projected.has(seq);
-      let view = projected ? undefined : views.get(seq);
-      if (!view) {
+      let entry = projected ? undefined : entries.get(seq);
+      if (!entry) {
         const event = session.eventAt(seq) as LogEvent;
         const message = deriveEventMessage(event, state.projected);
-        view = {
+        const view: CompareNodeView = {
           seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: eventPreview(event),
           messageId: typeof message?.id === 'string' ? message.id : null, content: contentKey(message), projected,
         };
-        if (!projected) views.set(seq, view);
+        entry = { view, keys, id: keys.of(view.messageId), content: keys.of(view.content) };
+        if (!projected) entries.set(seq, entry);
+      } else if (entry.keys !== keys) {
+        // Interned for an earlier B: the same strings again in this comparison's table.
+        entry.keys = keys;
+        entry.id = keys.of(entry.view.messageId);
+        entry.content = keys.of(entry.view.content);
       }
-      if (view.content !== null) messages++;
-      return view;
-    });
-    return { index: i, seq: session.events.at(i)?.seq ?? -1, nodes, messageCount: messages };
+      ids[k] = entry.id;
+      contents[k] = entry.content;
+      if (entry.content >= 0) messages++;
+      nodes.push(entry);
+    }
+    const side = { index: i, seq: session.events.at(i)?.seq ?? -1, nodes, ids, contents, messageCount: messages };
+    cache.last = { side, seqs, projected: state.projected, keys };
+    return side;
   }
+}
+
+/**
+ * How many nodes from the start two surfaces share with the same view: the
+ * same seq, and the same projected message or none on both (an unchanged
+ * projection is the same object; anything else is looked up again).
+ */
+function sharedStart(last: { seqs: readonly number[]; projected: ReadonlyMap<number, unknown> }, state: { nodes: readonly number[]; projected: ReadonlyMap<number, unknown> }): number {
+  const a = last.seqs;
+  const b = state.nodes;
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  // A node projected on either side only (a cursor moved back before its projection) differs too.
+  while (k < n && a[k] === b[k] && state.projected.get(b[k]) === last.projected.get(b[k])) k++;
+  return k;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alignCalls, type CallKey } from '../../src/core/compare/align.ts';
 import { compareContexts, compareUnits, pairNodes, type NodeIdentity } from '../../src/core/compare/side-by-side.ts';
+import { mulberry32 } from '../../src/core/generate/prng.ts';
+import { pairNodesOracle } from '../helpers/pairing-oracle.ts';
 
 /** Calls written as `turn.step:identity`, e.g. `1.1:x`. */
 const calls = (spec: string): CallKey[] => spec.split(' ').filter(Boolean).map((c) => {
@@ -57,6 +59,29 @@ describe('pairNodes', () => {
     expect(order).toHaveLength(1);
     const far = [...Array.from({ length: 100 }, (_, i) => node(i, null, `n${i}`)), node(100, null, 'same')];
     expect(pairNodes([node(0, null, 'same')], far)[0]).toEqual({ a: 0, b: null, match: 'a-only' });
+  });
+
+  it('pairs as the string-map pairing did, on random surfaces with repeated ids and contents', () => {
+    // Small alphabets make ids and contents repeat, collide across sides and fall in and out of the window.
+    const next = mulberry32(7);
+    const rand = (n: number) => Math.floor(next() * n);
+    const surface = (length: number, ids: number, contents: number) => Array.from({ length }, (_, i) => node(i,
+      rand(4) === 0 ? null : `id${rand(ids)}`, rand(5) === 0 ? null : `c${rand(contents)}`));
+    const kinds = { same: 0, changed: 0, 'a-only': 0, 'b-only': 0 };
+    for (let round = 0; round < 400; round++) {
+      const size = 1 + rand(round < 300 ? 40 : 400);
+      const a = surface(size, 3 + rand(60), 2 + rand(30));
+      // A third of B's are A edited: an id or a content changed, a node dropped or added.
+      const edit = (n: NodeIdentity): NodeIdentity[] => [
+        () => [node(n.seq, `x${rand(9)}`, n.content)], () => [node(n.seq, n.messageId, `e${rand(9)}`)], () => [], () => [n, node(-1, `y${rand(9)}`, `c${rand(30)}`)],
+      ][rand(4)]();
+      const b = round % 3 === 0 ? a.flatMap((n) => (rand(5) === 0 ? edit(n) : [n])) : surface(1 + rand(size * 2), 3 + rand(60), 2 + rand(30));
+      const got = pairNodes(a, b);
+      expect(got).toEqual(pairNodesOracle(a, b));
+      for (const k of new Set(got.map((p) => p.match))) kinds[k]++;
+    }
+    // The cases exercise every kind of row, not only trivial pairings.
+    expect(Math.min(...Object.values(kinds))).toBeGreaterThan(50);
   });
 });
 

@@ -82,6 +82,34 @@ describe('compare in the worker', () => {
     expect([past.surface.pairs.length, past.surface.count, past.surface.same]).toEqual([0, whole.surface.count, whole.surface.same]);
   });
 
+  it('stepped from cursor to cursor, it answers as a new host at each pair of cursors: projected nodes, steps back and a new B included (issue #15)', async () => {
+    const { parent, child } = generateFork({ dialect: 'v4', seed: 11, turns: 12, afterTurn: 5, childTurns: 7, imageOffload: true });
+    const { host, summaryA, summaryB } = await open(parent.text, child.text);
+    const nA = summaryA.count;
+    const nB = summaryB.count;
+    // Forward in small and large steps, B alone, A alone, then back over the logs (across projections).
+    const cursors: [number, number][] = [];
+    for (let k = 0; k <= 24; k++) cursors.push([Math.floor(((nA - 1) * k) / 24), Math.floor(((nB - 1) * k) / 24)]);
+    for (let k = 1; k <= 6; k++) cursors.push([nA - 1, nB - 1 - k], [nA - 1 - k, nB - 7]);
+    for (let k = 24; k >= 0; k -= 3) cursors.push([Math.floor(((nA - 1) * k) / 24) + 1, Math.floor(((nB - 1) * k) / 24)]);
+    const all = { from: 0, count: 100_000 };
+    let projected = 0;
+    const check = async (steps: [number, number][]) => {
+      for (const [a, b] of steps) {
+        const stepped = await ask<CompareAt>(host, { op: 'compare-at', a, b, window: all });
+        const fresh = await ask<CompareAt>((await open(parent.text, child.text)).host, { op: 'compare-at', a, b, window: all });
+        expect(stepped.surface).toEqual(fresh.surface);
+        expect([stepped.a, stepped.b]).toEqual([fresh.a, fresh.b]);
+        projected += stepped.surface.pairs.filter((p) => p.na?.projected || p.nb?.projected).length;
+      }
+    };
+    await check([...cursors, [nA - 1, nB - 1]]);
+    // A new B: its nodes are keyed anew, and A's too (its last side, at the end, is not reused as it was keyed).
+    await ask<LoadSummary>(host, { op: 'compare-load', source: { kind: 'text', text: child.text, name: 'b.jsonl' } });
+    await check([[nA - 2, nB - 1], ...cursors.slice(0, 8).reverse()]);
+    expect(projected).toBeGreaterThan(0);
+  });
+
   it('explains a divergence with the part that changed', async () => {
     const opts = { dialect: 'v0' as const, seed: 5, turns: 4, compactEvery: 0 };
     const a = generateLog(opts).text;

@@ -40,43 +40,112 @@ export interface PairedNode {
 const CONTENT_WINDOW = 64;
 
 /**
+ * Strings as small integers (0, 1, 2…) for one comparison: each side's
+ * message ids and content hashes are interned once per node, so pairing two
+ * surfaces indexes arrays instead of hashing tens of thousands of strings at
+ * every cursor step (issue #15: 55 ms a step at the end of two 1M-event logs).
+ */
+export class KeyTable {
+  private readonly ids = new Map<string, number>();
+
+  /** The key's number (-1 for null: no id, or no message). */
+  of(key: string | null): number {
+    if (key === null) return -1;
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+/** One side's surface as the pairing reads it: each node's interned message id and content (-1: none). */
+export interface SurfaceKeys {
+  ids: Int32Array;
+  contents: Int32Array;
+}
+
+const MATCH_CODES: readonly NodePairing[] = ['same', 'changed', 'a-only', 'b-only'];
+
+/** The pairing's rows as columns: node positions on each side (-1: none) and each row's `NodePairing` code. */
+export interface PairedRows {
+  length: number;
+  a: Int32Array;
+  b: Int32Array;
+  match: Uint8Array;
+  /** Rows that pair the same message. */
+  same: number;
+}
+
+/** Row `i` of the pairing as an object. */
+export function pairedRow(rows: PairedRows, i: number): PairedNode {
+  const a = rows.a[i];
+  const b = rows.b[i];
+  return { a: a < 0 ? null : a, b: b < 0 ? null : b, match: MATCH_CODES[rows.match[i]] };
+}
+
+/**
  * Nodes paired in order: by message id first (identity: a fork's inherited
  * messages, a message rewritten in place), else by equal content (the same
  * prompt sent by two runs under fresh ids) within a short window. Each
  * side keeps its order; what pairs with nothing is marked as a gap. One
- * pass with maps: linear in the two surfaces.
+ * pass over arrays indexed by key (`keyCount`: the table's size): linear in
+ * the two surfaces, with no string hashed.
  */
-export function pairNodes(a: readonly NodeIdentity[], b: readonly NodeIdentity[]): PairedNode[] {
-  const byId = new Map<string, number>();
-  const byContent = new Map<string, number[]>();
-  b.forEach((n, i) => {
-    if (n.messageId !== null && !byId.has(n.messageId)) byId.set(n.messageId, i);
-    if (n.content !== null) { const list = byContent.get(n.content); if (list) list.push(i); else byContent.set(n.content, [i]); }
-  });
-  const cursor = new Map<string, number>();
-  const out: PairedNode[] = [];
+export function pairKeys(a: SurfaceKeys, b: SurfaceKeys, keyCount: number): PairedRows {
+  const na = a.ids.length;
+  const nb = b.ids.length;
+  // B's first node with each id, and its nodes of each content as a chain in order (head, then next).
+  const firstById = new Int32Array(keyCount).fill(-1);
+  const head = new Int32Array(keyCount).fill(-1);
+  const next = new Int32Array(nb);
+  for (let j = nb - 1; j >= 0; j--) {
+    const id = b.ids[j];
+    if (id >= 0) firstById[id] = j;
+    const c = b.contents[j];
+    if (c >= 0) { next[j] = head[c]; head[c] = j; } else next[j] = -1;
+  }
+  const rows: PairedRows = { length: 0, a: new Int32Array(na + nb), b: new Int32Array(na + nb), match: new Uint8Array(na + nb), same: 0 };
+  const push = (i: number, j: number, code: number) => {
+    const r = rows.length++;
+    rows.a[r] = i;
+    rows.b[r] = j;
+    rows.match[r] = code;
+    if (code === 0) rows.same++;
+  };
   let last = -1;
-  const takeUpTo = (k: number) => { for (let j = last + 1; j < k; j++) out.push({ a: null, b: j, match: 'b-only' }); };
-  for (let i = 0; i < a.length; i++) {
-    const n = a[i];
-    let match = n.messageId !== null ? byId.get(n.messageId) : undefined;
-    if (match !== undefined && match <= last) match = undefined;
-    if (match === undefined && n.content !== null) {
-      const list = byContent.get(n.content);
-      if (list) {
-        let p = cursor.get(n.content) ?? 0;
-        while (p < list.length && list[p] <= last) p++;
-        cursor.set(n.content, p);
-        if (p < list.length && list[p] - last <= CONTENT_WINDOW) match = list[p];
-      }
+  const takeUpTo = (k: number) => { for (let j = last + 1; j < k; j++) push(-1, j, 3); };
+  for (let i = 0; i < na; i++) {
+    const id = a.ids[i];
+    let match = id >= 0 ? firstById[id] : -1;
+    if (match <= last) match = -1;
+    const c = a.contents[i];
+    if (match < 0 && c >= 0) {
+      // `head` doubles as each content's cursor: the chain's nodes at or before `last` are passed for good.
+      let p = head[c];
+      while (p >= 0 && p <= last) p = next[p];
+      head[c] = p;
+      if (p >= 0 && p - last <= CONTENT_WINDOW) match = p;
     }
-    if (match === undefined) { out.push({ a: i, b: null, match: 'a-only' }); continue; }
+    if (match < 0) { push(i, -1, 2); continue; }
     takeUpTo(match);
-    out.push({ a: i, b: match, match: n.content === b[match].content ? 'same' : 'changed' });
+    push(i, match, c === b.contents[match] ? 0 : 1);
     last = match;
   }
-  takeUpTo(b.length);
-  return out;
+  takeUpTo(nb);
+  return rows;
+}
+
+/** `pairKeys` for node identities as strings. */
+export function pairNodes(a: readonly NodeIdentity[], b: readonly NodeIdentity[]): PairedNode[] {
+  const table = new KeyTable();
+  const keysOf = (nodes: readonly NodeIdentity[]): SurfaceKeys => ({ ids: Int32Array.from(nodes, (n) => table.of(n.messageId)), contents: Int32Array.from(nodes, (n) => table.of(n.content)) });
+  const ka = keysOf(a);
+  const kb = keysOf(b);
+  const rows = pairKeys(ka, kb, table.size);
+  return Array.from({ length: rows.length }, (_, i) => pairedRow(rows, i));
 }
 
 /** A projection unit at one side's cursor (the engine's ProjectionAtCursor, as read here). */
