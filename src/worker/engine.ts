@@ -67,6 +67,11 @@ export class Engine {
   private previews = new Map<number, string>();
   /** Surface node views by seq (not projected ones), filled as cursors visit them. */
   private nodeViews = new Map<number, SurfaceNodeView>();
+  /**
+   * The last cursor's surface, read-only: the panels in view ask for the same cursor one after
+   * another (state, messages), and a seek at the end of a long surface lists every node again.
+   */
+  private lastSurface: { replay: object; index: number; at: ReturnType<Replay['surfaceAt']> } | null = null;
   /** Every replace of the log by its replacing node's seq (a span is drawn where that node is). */
   private replacementBySeq = new Map<number, Replacement>();
   /** Seqs where each projection unit's value changed (deep equality), computed once per load (typed: 4 bytes a change). */
@@ -442,7 +447,7 @@ export class Engine {
     const replay = this.need();
     const { session } = replay;
     const index = query.index;
-    const { state, plan } = replay.surfaceAt(index);
+    const { state, plan } = this.surfaceAt(index);
     const seq = session.events.at(index)?.seq ?? -1;
     const node = (s: number) => this.nodeView(s, state);
     const { from, count } = clampWindow(query.window, state.nodes.length);
@@ -568,7 +573,7 @@ export class Engine {
     const replay = this.need();
     const r = this.replacementBySeq.get(seq);
     if (!r) throw new Error(`no replace at seq ${seq}`);
-    const { state } = replay.surfaceAt(index);
+    const { state } = this.surfaceAt(index);
     return r.shadowedSeqs.map((s) => this.nodeView(s, state));
   }
 
@@ -576,27 +581,53 @@ export class Engine {
   messages(index: number, window: ListWindow): MessagesAtCursor {
     const replay = this.need();
     const { session } = replay;
-    const { state } = replay.surfaceAt(index);
+    const { state } = this.surfaceAt(index);
+    const seq = session.events.at(index)?.seq ?? -1;
     // The messages are the nodes that carry one (nearly all: the load noted the few that do not).
     const silent = this.prompts?.surfaceTotals.silent;
     const out: Message[] = [];
-    let k = 0;
     const end = window.from + window.count;
+    const message = (s: number) => deriveEventMessage(session.eventAt(s)!, state.projected);
+    const positions = silent && silentPositions(state.nodes, silent);
+    if (positions) {
+      // Node positions from the few silent ones: a window at the end of a long surface visits only its own nodes.
+      const count = state.nodes.length - positions.length;
+      let p = window.from;
+      let q = 0;
+      for (let k = window.from; k < Math.min(end, count); k++, p++) {
+        // Each silent node at or before p moves the k-th message one node on.
+        while (q < positions.length && positions[q] <= p) { p++; q++; }
+        const m = message(state.nodes[p]);
+        if (m) out.push(m);
+      }
+      return { index, seq, count, from: window.from, messages: out };
+    }
+    let k = 0;
     for (const s of state.nodes) {
       if (silent ? silent.has(s) : !this.nodeView(s, state).hasMessage) continue;
       if (k >= window.from && k < end) {
-        const message = deriveEventMessage(session.eventAt(s)!, state.projected);
-        if (message) out.push(message);
+        const m = message(s);
+        if (m) out.push(m);
       }
       k++;
     }
-    return { index, seq: session.events.at(index)?.seq ?? -1, count: k, from: window.from, messages: out };
+    return { index, seq, count: k, from: window.from, messages: out };
   }
 
   /** Every projection unit at event `index` (the Projections panel asks when it is shown). */
   projectionsAtIndex(index: number): ProjectionAtCursor[] {
     const replay = this.need();
     return this.projectionsAt(replay.session.events.at(index)?.seq ?? -1);
+  }
+
+  /** The surface at event `index` for answers that only read it (see `lastSurface`). */
+  private surfaceAt(index: number): ReturnType<Replay['surfaceAt']> {
+    const replay = this.need();
+    const last = this.lastSurface;
+    if (last && last.replay === replay && last.index === index) return last.at;
+    const at = replay.surfaceAt(index);
+    this.lastSurface = { replay, index, at };
+    return at;
   }
 
   /** A node's view: it depends only on its event (unless a V4 projection rewrote it), so it is cached per seq. */
@@ -635,11 +666,14 @@ export class Engine {
     if (!window) return { transcriptCount: count, transcriptFrom: 0, transcript: [] };
     const { from, count: n } = clampWindow(window, count, max);
     const session = this.need().session;
-    const onSurface = new Set(state.nodes);
+    const seqs = Array.from(this.appendIndexes.subarray(from, from + n), (i) => session.events.at(i)!.seq);
+    // Which of the window's nodes are on the surface: one pass that stops once all are found (no set of every node).
+    const wanted = new Set(seqs);
+    const onSurface = new Set<number>();
+    for (let k = 0; k < state.nodes.length && onSurface.size < wanted.size; k++) if (wanted.has(state.nodes[k])) onSurface.add(state.nodes[k]);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
-    const transcript = Array.from(this.appendIndexes.subarray(from, from + n), (i) => {
-      const s = session.events.at(i)!.seq;
+    const transcript = seqs.map((s) => {
       return {
         ...this.nodeView(s, state),
         status: onSurface.has(s) ? 'on-surface' as const : shadowedBy.has(s) ? 'shadowed' as const : 'not-a-node' as const,
@@ -943,6 +977,24 @@ const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek
 /** A stream summary reads at most this many chunks: its first ones and the last STREAM_READ_TAIL. */
 const STREAM_READ_MAX = 4000;
 const STREAM_READ_TAIL = 500;
+/** Silent nodes (no message) a messages window looks up one by one; past this many it walks the surface. */
+const SILENT_LOOKUPS = 64;
+
+/**
+ * Where the silent nodes sit on a surface, ascending (each found by the
+ * engine's native search of the node list), or null when there are too
+ * many to look up one at a time.
+ */
+function silentPositions(nodes: readonly number[], silent: ReadonlySet<number>): number[] | null {
+  if (silent.size > SILENT_LOOKUPS) return null;
+  const at: number[] = [];
+  for (const s of silent) {
+    const p = nodes.indexOf(s);
+    if (p >= 0) at.push(p);
+  }
+  return at.sort((a, b) => a - b);
+}
+
 /** A content search keeps this many match positions (it counts them all). */
 const SEARCH_KEEP = 200_000;
 

@@ -157,6 +157,7 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     const { count } = await engine.load({ kind: 'text', text, name: 't' }, () => {});
     const session = foldSession(readLogText(text));
     let spans = 0;
+    const statuses: string[] = [];
     for (let i = 0; i < count; i += 7) {
       const surface = foldSurface(session.events.slice(0, i + 1), session.read.dialect).state;
       const expected = deriveMessages(surface, session.eventAt);
@@ -175,12 +176,53 @@ describe('worker engine (the same code the Web Worker runs)', () => {
       const inWindow = new Set(part.nodes.map((n) => n.seq));
       expect(part.spans.map((s) => s.seq)).toEqual(surface.replacements.filter((r) => inWindow.has(r.seq)).map((r) => r.seq));
       spans += whole.spans.length;
+      // The transcript: every node appended so far, marked on the surface, shadowed by a replace, or neither.
+      const told = engine.state({ index: i, window: { from: 0, count: 1 }, transcript: { from: 0, count: 2000 } });
+      const shadowed = new Map(surface.replacements.flatMap((r) => r.shadowedSeqs.map((s) => [s, r.seq] as const)));
+      expect(told.transcript.map((t) => [t.seq, t.status, t.shadowedBy])).toEqual(told.transcript.map((t) => [t.seq,
+        surface.nodes.includes(t.seq) ? 'on-surface' : shadowed.has(t.seq) ? 'shadowed' : 'not-a-node', shadowed.get(t.seq) ?? null]));
+      statuses.push(...told.transcript.map((t) => t.status));
       // The model context in windows, newest last, equal to DSH's deriveMessages.
       const page = engine.messages(i, { from: Math.max(0, expected.length - 5), count: 5 });
       expect(page.count).toBe(expected.length);
       expect(page.messages).toEqual(expected.slice(-5));
     }
     expect(spans).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['on-surface', 'shadowed']));
+  });
+
+  it('a messages window steps over the nodes that carry no message, few or many, as a walk of the surface does (issue #15)', async () => {
+    // Assistant messages emptied of content stay surface nodes but send nothing: the load notes them as silent.
+    for (const [every, turns, compactEvery, fewerThan] of [[5, 5, 3, 65], [1, 30, 0, Infinity]] as const) {
+      const lines = generateLog({ dialect: 'v4', seed: 4, turns, compactEvery, imageOffload: true }).text.split('\n');
+      let emptied = 0;
+      const text = lines.map((line) => {
+        if (!line) return line;
+        const e = JSON.parse(line);
+        if (e.type !== 'assistant/message' || e.seq % every !== 0) return line;
+        e.data.message.content = [];
+        emptied++;
+        return JSON.stringify(e);
+      }).join('\n');
+      const engine = new Engine();
+      const { count } = await engine.load({ kind: 'text', text, name: 'silent.jsonl' }, () => {});
+      const session = foldSession(readLogText(text));
+      let silentOnSurface = 0;
+      for (let i = 0; i < count; i += 3) {
+        const surface = foldSurface(session.events.slice(0, i + 1), session.read.dialect).state;
+        const expected = deriveMessages(surface, session.eventAt);
+        silentOnSurface = Math.max(silentOnSurface, surface.nodes.length - expected.length);
+        for (const from of [0, 1, 2, Math.floor(expected.length / 2), Math.max(0, expected.length - 3), expected.length + 2]) {
+          const page = engine.messages(i, { from, count: 4 });
+          expect(page.count, `index ${i}`).toBe(expected.length);
+          expect(page.messages, `index ${i} from ${from}`).toEqual(expected.slice(from, from + 4));
+        }
+      }
+      // Both ways are taken: a few silent nodes looked up, and more than the lookup takes.
+      expect(emptied).toBeGreaterThan(every === 1 ? 64 : 3);
+      expect(silentOnSurface).toBeGreaterThan(every === 1 ? 64 : 1);
+      expect(silentOnSurface).toBeLessThan(fewerThan);
+    }
   });
 
   it('answers through the message protocol, errors included', async () => {

@@ -456,7 +456,8 @@ export class Replay<E extends EventList = EventList> {
     if (i < 0 || events.length === 0) return { state: emptySurface(), plan: null };
     i = Math.min(i, events.length - 1);
     const k = this.checkpointBefore(i);
-    const state = this.stateOf(this.checkpoints[k]);
+    // Room for the nodes the events up to `i` can append: a long surface's list is not copied to grow.
+    const state = this.stateOf(this.checkpoints[k], i - this.index.checkpointAt[k] + 1);
     for (let j = this.index.checkpointAt[k]; j < i; j++) {
       const change = surfaceChange[j];
       if (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject) continue;
@@ -470,9 +471,9 @@ export class Replay<E extends EventList = EventList> {
   }
 
   /** A checkpoint as a fresh surface state the seek may change. */
-  private stateOf(cp: SurfaceCheckpoint): SurfaceState {
+  private stateOf(cp: SurfaceCheckpoint, room = 0): SurfaceState {
     return {
-      nodes: NodeChunks.toArray(cp.nodes),
+      nodes: NodeChunks.toArray(cp.nodes, room),
       nextSeq: cp.nextSeq,
       replaceGeneration: cp.replaceGeneration,
       contentGeneration: cp.contentGeneration,
