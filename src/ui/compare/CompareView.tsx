@@ -36,7 +36,11 @@ export function CompareView() {
   // The paired-surface rows in view (the Surface tab says which as it scrolls): a long session's are not all sent.
   const [pairWindow, setPairWindow] = useState<ListWindow>(FIRST_PAIRS);
   const onPairWindow = useCallback((w: ListWindow) => setPairWindow((old) => (old.from === w.from && old.count === w.count ? old : w)), []);
-  const at = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB, pairWindow) : null), [panels, status, indexA, indexB, pairWindow]);
+  const cursors = `${indexA}:${indexB}`;
+  // Each answer carries the cursors it was asked at: a slow one (the first at the end of two long sessions) must not pass for the new cursors'.
+  const answer = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB, pairWindow).then((at) => ({ at, cursors })) : null), [panels, status, indexA, indexB, pairWindow]);
+  const at = answer?.at ?? null;
+  const stale = answer !== null && answer.cursors !== cursors;
   if (status === 'loading') {
     return (
       <div className="load-status" role="status" aria-label="Loading">
@@ -59,9 +63,16 @@ export function CompareView() {
             {TABS.map(([id, label]) => <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}>{label}</button>)}
           </div>
           {tab === 'difference' && <DifferencePanel />}
-          {tab === 'surface' && <SurfaceCompare at={at} onWindow={onPairWindow} />}
-          {tab === 'projections' && <ProjectionsCompare at={at} />}
-          {tab === 'context' && <ContextCompare at={at} />}
+          {panels && stale && at && (
+            <p className="compare-updating" role="status">
+              Comparing at the new cursors… shown until then: A at seq {at.a?.seq ?? '–'}, B at seq {at.b?.seq ?? '–'}.
+            </p>
+          )}
+          <div className={stale ? 'compare-panel stale' : 'compare-panel'} aria-busy={stale}>
+            {tab === 'surface' && <SurfaceCompare at={at} onWindow={onPairWindow} />}
+            {tab === 'projections' && <ProjectionsCompare at={at} />}
+            {tab === 'context' && <ContextCompare at={at} />}
+          </div>
         </section>
       </div>
     </section>
