@@ -189,7 +189,9 @@ export class CompareHost {
       const prev = cache.last!.side;
       ids.set(prev.ids.subarray(0, shared));
       contents.set(prev.contents.subarray(0, shared));
-      for (let k = 0; k < shared; k++) if (contents[k] >= 0) messages++;
+      // The shared start's messages: the last side's, less those of its own tail.
+      messages = prev.messageCount;
+      for (let k = shared; k < prev.contents.length; k++) if (prev.contents[k] >= 0) messages--;
     }
     for (let k = shared; k < n; k++) {
       const seq = seqs[k];

@@ -978,7 +978,7 @@ const LOADING_OPS: ReadonlySet<Request['op']> = new Set(['load', 'cancel', 'peek
 const STREAM_READ_MAX = 4000;
 const STREAM_READ_TAIL = 500;
 /** Silent nodes (no message) a messages window looks up one by one; past this many it walks the surface. */
-const SILENT_LOOKUPS = 64;
+export const SILENT_LOOKUPS = 16;
 
 /**
  * Where the silent nodes sit on a surface, ascending (each found by the
