@@ -75,6 +75,43 @@ function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView
 }
 
 /**
+ * The bars of `pick` as the pixels they cover, for rows thinner than a pixel:
+ * each bar adds its columns to its pixel row as two marks of a difference
+ * row, and each row is drawn as its runs of covered columns. A long session's
+ * hundreds of thousands of bars were as many sub-pixel rects in one path,
+ * which the rasterizer took half a second to fill at every zoom (issue #15).
+ */
+function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string): void {
+  const rows = Math.ceil(layout.height);
+  const columns = Math.ceil(width);
+  if (rows <= 0 || columns <= 0) return;
+  const stride = columns + 1;
+  const marks = new Int32Array(rows * stride);
+  for (let k = 0; k < m.nodes; k++) {
+    if (!pick(k)) continue;
+    const a = xOf(view, width, m.enter[k]);
+    const b = xOf(view, width, m.leave[k]);
+    if (b < 0 || a > width) continue;
+    // The columns the bar touches, at least one (as the rects were never thinner than a pixel).
+    const first = Math.min(columns - 1, Math.max(0, Math.floor(a)));
+    const end = Math.max(first + 1, Math.min(columns, Math.ceil(b)));
+    const r = Math.min(rows - 1, Math.floor(m.row[k] * layout.pitch));
+    marks[r * stride + first]++;
+    marks[r * stride + end]--;
+  }
+  g.fillStyle = color;
+  for (let r = 0; r < rows; r++) {
+    let depth = 0;
+    let start = -1;
+    for (let c = 0; c <= columns; c++) {
+      depth += marks[r * stride + c];
+      if (depth > 0 && start < 0) start = c;
+      else if (depth <= 0 && start >= 0) { g.fillRect(start, r, c - start, 1); start = -1; }
+    }
+  }
+}
+
+/**
  * Every node's bar, from the event that put it on the surface to the replace
  * that shadowed it. Nodes a replace put there are tinted orange. Drawn when
  * the log, the view, the size or the theme change, never on a cursor move.
@@ -85,8 +122,10 @@ export function drawMembershipBars(canvas: HTMLCanvasElement, m: Membership, vie
   if (!g) return;
   const replacing = new Uint8Array(m.nodes);
   for (const k of m.links.node) replacing[k] = 1;
-  fillBars(g, m, view, width, layout, (k) => !replacing[k], MEMBERSHIP_COLORS.bar(dark));
-  fillBars(g, m, view, width, layout, (k) => replacing[k] === 1, MEMBERSHIP_COLORS.replacing(dark));
+  // Rows of a pixel or more: a rect per bar, with a gap between rows. Thinner: the pixels the bars cover.
+  const fill = layout.pitch < 1 ? fillCoverage : fillBars;
+  fill(g, m, view, width, layout, (k) => !replacing[k], MEMBERSHIP_COLORS.bar(dark));
+  fill(g, m, view, width, layout, (k) => replacing[k] === 1, MEMBERSHIP_COLORS.replacing(dark));
 }
 
 /**
