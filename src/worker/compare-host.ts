@@ -21,6 +21,8 @@ interface PairedAt {
 /** A node's view with its message id and content interned in `keys` (the table they were interned in). */
 interface NodeEntry {
   view: CompareNodeView;
+  /** Whether `view.preview` is made yet. */
+  previewed: boolean;
   keys: KeyTable;
   id: number;
   content: number;
@@ -130,7 +132,7 @@ export class CompareHost {
     const pairs = [];
     for (let r = w.from; r < w.from + w.count; r++) {
       const p = pairedRow(rows, r);
-      pairs.push({ ...p, na: p.a === null ? null : sa.nodes[p.a].view, nb: p.b === null ? null : sb!.nodes[p.b].view });
+      pairs.push({ ...p, na: p.a === null ? null : shown(a, sa.nodes[p.a]), nb: p.b === null || !b ? null : shown(b, sb!.nodes[p.b]) });
     }
     const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message } : null }));
     const context = (log: LoadedLog, seq: number) => {
@@ -201,10 +203,11 @@ export class CompareHost {
         const event = session.eventAt(seq) as LogEvent;
         const message = deriveEventMessage(event, state.projected);
         const view: CompareNodeView = {
-          seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: eventPreview(event),
+          // The preview is made when the node's row is sent (see `shown`): the pairing reads every node, an answer shows a screen.
+          seq, index: replay.indexOfSeq(seq), type: event.type, role: message?.role ?? null, preview: '',
           messageId: typeof message?.id === 'string' ? message.id : null, content: contentKey(message), projected,
         };
-        entry = { view, keys, id: keys.of(view.messageId), content: keys.of(view.content) };
+        entry = { view, previewed: false, keys, id: keys.of(view.messageId), content: keys.of(view.content) };
         if (!projected) entries.set(seq, entry);
       } else if (entry.keys !== keys) {
         // Interned for an earlier B: the same strings again in this comparison's table.
@@ -221,6 +224,16 @@ export class CompareHost {
     cache.last = { side, seqs, projected: state.projected, keys };
     return side;
   }
+}
+
+/** A node's view as a row sends it, with its preview (made once, from its event). */
+function shown(log: LoadedLog, entry: NodeEntry): CompareNodeView {
+  if (!entry.previewed) {
+    const event = log.replay.session.eventAt(entry.view.seq);
+    entry.view.preview = event ? eventPreview(event) : '';
+    entry.previewed = true;
+  }
+  return entry.view;
 }
 
 /**

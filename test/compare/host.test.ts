@@ -3,6 +3,7 @@ import { compareRuns } from '../../src/core/compare/compare.ts';
 import { loadRun } from '../../src/core/compare/run.ts';
 import { generateFork, generateLog, generateVariant } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
+import { eventPreview } from '../../src/core/replay/preview.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
 import { CompareHost } from '../../src/worker/compare-host.ts';
 import type { CompareAt, CompareRequest, CompareView, RowExplanation } from '../../src/worker/compare-protocol.ts';
@@ -77,6 +78,12 @@ describe('compare in the worker', () => {
     const from = Math.floor(whole.surface.count / 3);
     const part = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.count - 1, b: summaryB.count - 1, window: { from, count: 25 } });
     expect(part.surface).toEqual({ ...whole.surface, from, pairs: whole.surface.pairs.slice(from, from + 25) });
+    // Each row sent carries its node's preview, made from its event.
+    const bySeq = (text: string) => new Map(readLogText(text).events.map((e) => [e.seq, e]));
+    const [eventsA, eventsB] = [bySeq(parent.text), bySeq(child.text)];
+    const previews = whole.surface.pairs.flatMap((p) => [[p.na, eventsA] as const, [p.nb, eventsB] as const]).filter(([n]) => n !== null);
+    expect(previews.length).toBeGreaterThan(40);
+    for (const [n, events] of previews) expect(n!.preview).toBe(eventPreview(events.get(n!.seq)!));
     // Past the end: no rows, the same totals.
     const past = await ask<CompareAt>(host, { op: 'compare-at', a: summaryA.count - 1, b: summaryB.count - 1, window: { from: whole.surface.count + 5, count: 25 } });
     expect([past.surface.pairs.length, past.surface.count, past.surface.same]).toEqual([0, whole.surface.count, whole.surface.same]);
