@@ -34,27 +34,6 @@ export const MEMBERSHIP_COLORS = {
   replace: REPLACE,
 };
 
-/** The crossed bars of each pixel row as one rect from the earliest start to the latest end among them. */
-function fillUnionByPixelRow(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, crossed: ArrayLike<number>, color: string): void {
-  const rows = Math.ceil(layout.height);
-  const from = new Float64Array(rows).fill(Infinity);
-  const to = new Float64Array(rows).fill(-Infinity);
-  for (let j = 0; j < crossed.length; j++) {
-    const k = crossed[j];
-    const r = Math.min(rows - 1, Math.floor(m.row[k] * layout.pitch));
-    if (m.enter[k] < from[r]) from[r] = m.enter[k];
-    if (m.leave[k] > to[r]) to[r] = m.leave[k];
-  }
-  g.fillStyle = color;
-  for (let r = 0; r < rows; r++) {
-    if (from[r] === Infinity) continue;
-    const a = Math.max(-1, xOf(view, width, from[r]));
-    const b = Math.min(width + 1, xOf(view, width, to[r]));
-    if (b < 0 || a > width) continue;
-    g.fillRect(a, r, Math.max(1, b - a), 1);
-  }
-}
-
 /** Adds the bars of `ids` (or of every node) that show in the view to one path, filled with one colour. */
 function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
   const h = barH(layout.pitch);
@@ -75,19 +54,21 @@ function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView
 }
 
 /**
- * The bars of `pick` as the pixels they cover, for rows thinner than a pixel:
+ * The bars of `pick` (among `ids`, or every node) as the pixels they cover, for rows thinner than a pixel:
  * each bar adds its columns to its pixel row as two marks of a difference
  * row, and each row is drawn as its runs of covered columns. A long session's
  * hundreds of thousands of bars were as many sub-pixel rects in one path,
  * which the rasterizer took half a second to fill at every zoom (issue #15).
  */
-function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string): void {
+function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
   const rows = Math.ceil(layout.height);
   const columns = Math.ceil(width);
   if (rows <= 0 || columns <= 0) return;
   const stride = columns + 1;
   const marks = new Int32Array(rows * stride);
-  for (let k = 0; k < m.nodes; k++) {
+  const n = ids ? ids.length : m.nodes;
+  for (let j = 0; j < n; j++) {
+    const k = ids ? ids[j] : j;
     if (!pick(k)) continue;
     const a = xOf(view, width, m.enter[k]);
     const b = xOf(view, width, m.leave[k]);
@@ -139,9 +120,9 @@ export function drawMembershipCursor(canvas: HTMLCanvasElement, m: Membership, c
   const g = prepareCanvas(canvas, width, layout.height);
   if (!g) return;
   // Rows thinner than a pixel share pixel rows: every crossed bar holds the cursor, so in a pixel row
-  // their union is one span, drawn as one rect (a long session crosses tens of thousands at once).
-  if (layout.pitch < 1) fillUnionByPixelRow(g, m, view, width, layout, crossed, MEMBERSHIP_COLORS.crossed(dark));
-  else fillBars(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
+  // their pixels are one run, drawn as one rect (a long session crosses tens of thousands at once).
+  const fill = layout.pitch < 1 ? fillCoverage : fillBars;
+  fill(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
   const { at, node, from, shadowed } = m.links;
   const h = barH(layout.pitch);
   g.lineWidth = 1.5;
