@@ -34,22 +34,28 @@ export const MEMBERSHIP_COLORS = {
   replace: REPLACE,
 };
 
-/** Adds the bars of `ids` (or of every node) that show in the view to one path, filled with one colour. */
-function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
-  const h = barH(layout.pitch);
-  g.fillStyle = color;
-  g.beginPath();
+/** Calls `visit` with the x span of each bar of `pick` (among `ids`, or every node) that shows in the view. */
+function eachVisibleBar(m: Membership, view: TimelineView, width: number, pick: (k: number) => boolean, ids: ArrayLike<number> | undefined, visit: (k: number, a: number, b: number) => void): void {
   const n = ids ? ids.length : m.nodes;
   for (let j = 0; j < n; j++) {
     const k = ids ? ids[j] : j;
     if (!pick(k)) continue;
     const a = xOf(view, width, m.enter[k]);
     const b = xOf(view, width, m.leave[k]);
-    if (b < 0 || a > width) continue;
+    if (b >= 0 && a <= width) visit(k, a, b);
+  }
+}
+
+/** Adds the bars of `ids` (or of every node) that show in the view to one path, filled with one colour. */
+function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
+  const h = barH(layout.pitch);
+  g.fillStyle = color;
+  g.beginPath();
+  eachVisibleBar(m, view, width, pick, ids, (k, a, b) => {
     // Half a pixel off the start keeps two bars in one row apart; never thinner than a pixel.
     const left = Math.max(-1, a + (b - a > 3 ? 0.5 : 0));
     g.rect(left, m.row[k] * layout.pitch, Math.max(1, Math.min(width + 1, b) - left), h);
-  }
+  });
   g.fill();
 }
 
@@ -66,20 +72,14 @@ function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: Timeline
   if (rows <= 0 || columns <= 0) return;
   const stride = columns + 1;
   const marks = new Int32Array(rows * stride);
-  const n = ids ? ids.length : m.nodes;
-  for (let j = 0; j < n; j++) {
-    const k = ids ? ids[j] : j;
-    if (!pick(k)) continue;
-    const a = xOf(view, width, m.enter[k]);
-    const b = xOf(view, width, m.leave[k]);
-    if (b < 0 || a > width) continue;
+  eachVisibleBar(m, view, width, pick, ids, (k, a, b) => {
     // The columns the bar touches, at least one (as the rects were never thinner than a pixel).
     const first = Math.min(columns - 1, Math.max(0, Math.floor(a)));
     const end = Math.max(first + 1, Math.min(columns, Math.ceil(b)));
     const r = Math.min(rows - 1, Math.floor(m.row[k] * layout.pitch));
     marks[r * stride + first]++;
     marks[r * stride + end]--;
-  }
+  });
   g.fillStyle = color;
   for (let r = 0; r < rows; r++) {
     let depth = 0;
