@@ -72,7 +72,8 @@ export function requestsViewTests(_dir: string | null): Record<string, Case> {
       const cut = Number(await row.locator('td.col-cut').innerText());
       await row.click();
       await until(`the Replay cursor at seq ${cut}`, async () => (await sliderSeq(page)) === cut);
-      assert.equal(await row.getAttribute('aria-selected'), 'true');
+      // The panel reads a deferred cursor (it catches up a frame after the slider): wait for it, not the slider.
+      await until('the clicked row selected', async () => (await row.getAttribute('aria-selected')) === 'true');
       const detail = page.locator('.requests-panel.full .request-detail');
       await detail.getByText(`Call ${call + 1}`, { exact: true }).waitFor();
       const [tableBox, detailBox] = [await page.locator('.requests-panel.full .requests-table').boundingBox(), await detail.boundingBox()];
