@@ -1,4 +1,4 @@
-import { navigate, type NavKind } from '../core/replay/navigate.ts';
+import { navigationTargets, type NavKind } from '../core/replay/navigate.ts';
 import type { LoadSummary } from '../worker/protocol.ts';
 
 /**
@@ -15,9 +15,7 @@ export function targetsOf(summary: LoadSummary, kind: Exclude<NavKind, 'event'>)
   let list = byKind.get(kind);
   if (!list) {
     const findings = kind === 'diagnostic' ? findingIndexes(summary) : undefined;
-    const out: number[] = [];
-    for (let i = navigate(summary.columns, summary.typeNames, summary.count, kind, -1, 1, findings); i !== null; i = navigate(summary.columns, summary.typeNames, summary.count, kind, i, 1, findings)) out.push(i);
-    list = Int32Array.from(out);
+    list = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, findings);
     byKind.set(kind, list);
   }
   return list;

@@ -4,6 +4,7 @@ import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { Rng } from '../../src/core/generate/prng.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { Replay, SURFACE_CHANGE } from '../../src/core/replay/replay-index.ts';
+import { navigate, navigationTargets } from '../../src/core/replay/navigate.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
 import { Engine, SILENT_LOOKUPS } from '../../src/worker/engine.ts';
@@ -48,6 +49,25 @@ describe('replay index', () => {
     const replace = replay.navigate('replace', -1, 1)!;
     expect(session.surface.replacements[0].seq).toBe(session.events[replace].seq);
     expect(replay.navigate('event', session.events.length - 1, 1)).toBeNull();
+  });
+
+  it('the step lists (navigationTargets) are every index navigate lands on, forwards and backwards, for each kind', () => {
+    for (const dialect of ['v0', 'v4'] as const) {
+      const session = foldSession(readLogText(generateLog({ dialect, seed: 7, turns: 6, compactEvery: 2 }).text));
+      const { columns, count, typeNames } = Replay.walk(session).index;
+      // Findings at a few events, one past the end and one not an index (they are not targets).
+      const findings = new Set([count - 1, 3, 0, Math.floor(count / 2), count + 5, 2.5]);
+      for (const kind of ['surface', 'replace', 'request', 'step', 'turn', 'diagnostic'] as const) {
+        const forward: number[] = [];
+        for (let i = navigate(columns, typeNames, count, kind, -1, 1, findings); i !== null; i = navigate(columns, typeNames, count, kind, i, 1, findings)) forward.push(i);
+        const backward: number[] = [];
+        for (let i = navigate(columns, typeNames, count, kind, count, -1, findings); i !== null; i = navigate(columns, typeNames, count, kind, i, -1, findings)) backward.unshift(i);
+        const list = [...navigationTargets(columns, typeNames, count, kind, findings)];
+        expect(list, `${dialect} ${kind}`).toEqual(forward);
+        expect(list, `${dialect} ${kind} backwards`).toEqual(backward);
+        expect(list.length, `${dialect} ${kind} has targets`).toBeGreaterThan(0);
+      }
+    }
   });
 });
 

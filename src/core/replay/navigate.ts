@@ -27,19 +27,39 @@ export function navigate(
     const i = from + dir;
     return i >= 0 && i < count ? i : null;
   }
-  const { surfaceChange, requestCut, typeId } = columns;
-  const stepType = typeNames.indexOf('step/start');
-  const turnType = typeNames.indexOf('turn/start');
-  const matches = (i: number): boolean => {
-    switch (kind) {
-      case 'surface': return surfaceChange[i] !== SURFACE_CHANGE.none;
-      case 'replace': return surfaceChange[i] === SURFACE_CHANGE.replace;
-      case 'request': return requestCut[i] === 1;
-      case 'step': return typeId[i] === stepType;
-      case 'turn': return typeId[i] === turnType;
-      case 'diagnostic': return diagnosticIndexes.has(i);
-    }
-  };
+  const matches = targetRule(columns, typeNames, kind, diagnosticIndexes);
   for (let i = from + dir; i >= 0 && i < count; i += dir) if (matches(i)) return i;
   return null;
+}
+
+/**
+ * Every index `navigate` can land on for a kind, ascending: one pass with the
+ * same rule (the page's step lists are built from it once per log).
+ */
+export function navigationTargets(
+  columns: NavigationColumns,
+  typeNames: readonly string[],
+  count: number,
+  kind: Exclude<NavKind, 'event'>,
+  diagnosticIndexes: ReadonlySet<number> = new Set(),
+): Int32Array {
+  // The findings are few: their own indexes, sorted, rather than a set lookup per event.
+  if (kind === 'diagnostic') return Int32Array.from([...diagnosticIndexes].filter((i) => Number.isInteger(i) && i >= 0 && i < count)).sort();
+  const matches = targetRule(columns, typeNames, kind, diagnosticIndexes);
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) if (matches(i)) out.push(i);
+  return new Int32Array(out);
+}
+
+/** Whether event `i` is a target of `kind`: chosen once per scan, so the scan's loop is one small call per event. */
+function targetRule(columns: NavigationColumns, typeNames: readonly string[], kind: Exclude<NavKind, 'event'>, diagnosticIndexes: ReadonlySet<number>): (i: number) => boolean {
+  const { surfaceChange, requestCut, typeId } = columns;
+  switch (kind) {
+    case 'surface': return (i) => surfaceChange[i] !== SURFACE_CHANGE.none;
+    case 'replace': return (i) => surfaceChange[i] === SURFACE_CHANGE.replace;
+    case 'request': return (i) => requestCut[i] === 1;
+    case 'step': { const stepType = typeNames.indexOf('step/start'); return (i) => typeId[i] === stepType; }
+    case 'turn': { const turnType = typeNames.indexOf('turn/start'); return (i) => typeId[i] === turnType; }
+    case 'diagnostic': return (i) => diagnosticIndexes.has(i);
+  }
 }

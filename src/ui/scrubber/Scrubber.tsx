@@ -48,7 +48,8 @@ export function Scrubber() {
   // The step lists (one pass over the log per kind) are built after the log has painted, not in its first render.
   const [listsReady, setListsReady] = useState<LoadSummary | null>(null);
   useEffect(() => {
-    if (!summary) return;
+    // A log still loading gets new rows every report: its lists are found when a step asks (nextTarget).
+    if (!summary || summary.partial) return;
     const t = setTimeout(() => {
       for (const kind of NAV_KINDS) targetsOf(summary, kind);
       setListsReady(summary);
