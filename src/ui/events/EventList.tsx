@@ -1,11 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor, useDeferredSelected } from '../hooks/useDeferredCursor.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
-import { useKeepInView } from '../hooks/useKeepInView.ts';
+import { useFixedRows, useKeepFixedRowInView } from '../hooks/useFixedRows.ts';
 import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { countAtOrBelow, positionOf } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
@@ -53,7 +52,10 @@ export function EventList() {
     if (!summary) return new Uint32Array(0);
     if (hidden.length === 0 && sort === 'seq' && !grouped) return null;
     const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
-    if (grouped) return groupedRows(summary.count, runs, open, (i) => hiddenIds.has(summary.columns.family[i]));
+    // A bit per hidden family: the grouped rows test each of a million events.
+    const hiddenBits = [...hiddenIds].reduce((bits, id) => (id >= 0 ? bits | (1 << id) : bits), 0);
+    const family = summary.columns.family;
+    if (grouped) return groupedRows(summary.count, runs, open, (i) => ((hiddenBits >> family[i]) & 1) === 1);
     return sortedRows(summary.count, summary.columns, summary.typeNames, hiddenIds, sort);
   }, [summary, hidden, sort, grouped, runs, open]);
   const sorted = sort !== 'seq';
@@ -66,8 +68,8 @@ export function EventList() {
   /** In grouped rows, the list holds `index` for an event and `-(start + 1)` for a stream's own row. */
   const headOf = (v: number) => (v < 0 ? -v - 1 : null);
 
-  // initialRect lets the first render (and jsdom tests) lay out rows before the first measurement.
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 20, initialRect: { width: 800, height: 600 }, useFlushSync: false });
+  // Every row is ROW_H tall: the rows in view are arithmetic, whatever the count (a 1M-event log).
+  const { rows: shownRows, totalSize, viewport } = useFixedRows(scroller, count, ROW_H, 20);
   // The cursor's row (found in the visible rows when they are filtered, sorted or grouped), kept in view.
   const cursorRow = useMemo(() => {
     if (sortedRowOf) return cursor >= 0 && cursor < sortedRowOf.length ? sortedRowOf[cursor] : -1;
@@ -76,7 +78,7 @@ export function EventList() {
     if (visible) return Math.min(countAtOrBelow(visible, cursor - 1), visible.length - 1);
     return cursor;
   }, [cursor, visible, sortedRowOf, grouped, runs, open]);
-  useKeepInView(virtualizer, cursorRow, count);
+  useKeepFixedRowInView(scroller, viewport, cursorRow, count, ROW_H);
 
   if (!summary) return null;
   /** The matches of the box's text: the finished search when it is the same text, else a new one (off the page's thread). */
@@ -126,14 +128,14 @@ export function EventList() {
       <FamilyFilters sort={sort} setSort={setSort} rawStreams={rawStreams} streams={runs.length > 0} families={summary.families} hidden={hidden} />
       <div ref={scroller} className="scroll" role="grid" aria-rowcount={count}
         style={{ '--seq-chars': `${widths.seq}ch`, '--turn-step-chars': `${widths.turnStep}ch` } as CSSProperties}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
+        <div style={{ height: totalSize, position: 'relative' }}>
+          {shownRows.map((v) => {
             const entry = at(v.index);
             const head = headOf(entry);
             if (head !== null) {
               const end = runs[runOf(runs, head) + 1];
               const marks: StreamMarks = { holdsCursor: cursor >= head && cursor < end, holdsSelected: selected >= head && selected < end, future: head > cursor };
-              return <StreamRow key={v.key} start={head} end={end} top={v.start} height={ROW_H} open={open.has(head)} marks={marks} onToggle={toggle} />;
+              return <StreamRow key={`s${head}`} start={head} end={end} top={v.start} height={ROW_H} open={open.has(head)} marks={marks} onToggle={toggle} />;
             }
             const i = entry;
             const member = grouped && open.size > 0 && runOf(runs, i) >= 0 && open.has(runs[runOf(runs, i)]);
@@ -145,7 +147,7 @@ export function EventList() {
             if (member) classes.push('stream-member');
             const inherited = i < summary.inherited.events;
             if (inherited) classes.push('inherited');
-            return <EventRow key={v.key} summary={summary} i={i} top={v.start} className={classes.join(' ')} selected={i === selected} current={i === cursor} inherited={inherited} r={row(i)} />;
+            return <EventRow key={i} summary={summary} i={i} top={v.start} className={classes.join(' ')} selected={i === selected} current={i === cursor} inherited={inherited} r={row(i)} />;
           })}
         </div>
       </div>
@@ -159,21 +161,23 @@ export function EventList() {
  * Hidden families drop their events (a hidden chunk family drops the streams).
  */
 function groupedRows(count: number, runs: Uint32Array, open: ReadonlySet<number>, hidden: (i: number) => boolean): Float64Array {
-  const out: number[] = [];
+  // At most every event and a row per stream: filled in place, no boxed number per row (1M rows at a log's end).
+  const out = new Float64Array(count + runs.length / 2);
+  let n = 0;
   let r = 0;
   for (let i = 0; i < count;) {
     while (r < runs.length && runs[r + 1] <= i) r += 2;
     if (r < runs.length && runs[r] === i && !hidden(i)) {
-      out.push(-(i + 1));
+      out[n++] = -(i + 1);
       const end = runs[r + 1];
-      if (open.has(i)) for (let k = i; k < end; k++) out.push(k);
+      if (open.has(i)) for (let k = i; k < end; k++) out[n++] = k;
       i = end;
       continue;
     }
-    if (!hidden(i)) out.push(i);
+    if (!hidden(i)) out[n++] = i;
     i++;
   }
-  return Float64Array.from(out);
+  return out.subarray(0, n);
 }
 
 /** The row showing event `index` in grouped rows: its own, or its stream's when that is folded. */
