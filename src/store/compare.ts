@@ -67,7 +67,7 @@ export const useCompare = create<CompareStore>((set, get) => ({
     try {
       const view = await compare.compare({ a: a.name, b: source.name });
       const positions = rowCursors(view.report.rows,
-        (call) => a.requests[call]?.cutIndex ?? 0, (call) => b?.requests[call]?.cutIndex ?? 0,
+        (call) => a.callCuts[call] ?? 0, (call) => b?.callCuts[call] ?? 0,
         Math.max(0, a.count - 1), Math.max(0, (b?.count ?? 1) - 1));
       set({ status: 'ready', b, view, positions, progress: null });
       const rows = view.report.rows.length;

@@ -18,9 +18,12 @@ export class PartialLog {
   append(rows: PartialRows): LoadSummary {
     const add = rows.columns;
     const count = add.seq.length;
-    if (!this.columns) this.columns = mapColumns(add, (a) => grownTo(a, Math.max(1024, rows.from + count * 2)));
+    // Sized for the rows the worker expects the file to hold (a little over), so the columns are copied
+    // once or not at all; doubling from a small start copied a 1M-event log's columns a dozen times.
+    const expected = Math.ceil((rows.expected ?? 0) * 1.05);
+    if (!this.columns) this.columns = mapColumns(add, (a) => grownTo(a, Math.max(1024, rows.from + count * 2, expected)));
     else if (this.n + count > this.columns.seq.length) {
-      const size = Math.max(this.columns.seq.length * 2, this.n + count);
+      const size = Math.max(this.columns.seq.length * 2, this.n + count, expected);
       this.columns = mapColumns(this.columns, (a) => grownTo(a, size));
     }
     const c = this.columns;
@@ -56,12 +59,15 @@ export class PartialLog {
       turns: 0,
       loadMs: 0,
       requests: [],
+      callCuts: NO_CALLS,
       contextSnapshots: [],
       systemPromptSource: 'header',
       projectionUnits: [],
     };
   }
 }
+
+const NO_CALLS = new Int32Array(0);
 
 /** `column` as an array of the kind of `like` (a wider one), same length. */
 function widened(column: GrowableArray, like: GrowableArray): GrowableArray {

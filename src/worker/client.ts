@@ -8,6 +8,7 @@ import type { PackedLog } from '../core/share/pack-log.ts';
 import type { ChartData } from '../core/charts/series.ts';
 import type { StreamSummary } from '../core/messages/stream-summary.ts';
 import { inlineWorker } from './inline-worker.ts';
+import { summaryFromWire, type WireSummary } from './request-rows-wire.ts';
 
 /** Omit that distributes over the request union. */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -41,7 +42,7 @@ export class WorkerClient {
 
   load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary> {
     const memoryBudget = memoryBudgetFromUrl(globalThis.location?.search);
-    return this.call({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}) }, onProgress);
+    return this.call<WireSummary>({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}) }, onProgress).then(summaryFromWire);
   }
   cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }

@@ -1,5 +1,6 @@
 import type { ListWindow, LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
 import type { WorkerClient } from './client.ts';
+import { summaryFromWire, type WireSummary } from './request-rows-wire.ts';
 import type { CompareAt, CompareView, RowExplanation } from './compare-protocol.ts';
 
 /** Compare-mode calls (issue #20) over the app's one worker connection. */
@@ -13,7 +14,7 @@ export interface CompareClient {
 
 export function compareClient(client: WorkerClient): CompareClient {
   return {
-    load: (source, onProgress) => client.send({ op: 'compare-load', source }, onProgress),
+    load: (source, onProgress) => client.send<WireSummary>({ op: 'compare-load', source }, onProgress).then(summaryFromWire),
     drop: () => client.send({ op: 'compare-drop' }),
     compare: (names) => client.send({ op: 'compare', names }),
     at: (a, b, window) => client.send({ op: 'compare-at', a, b, window }),

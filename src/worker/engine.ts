@@ -24,6 +24,7 @@ import { plainRequestWith } from '../core/requests/build.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
+import { summaryToWire } from './request-rows-wire.ts';
 import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
@@ -34,7 +35,7 @@ import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
-import type { ToolCallRef } from './protocol.ts';
+import type { RequestRow, ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
@@ -145,7 +146,9 @@ export class Engine {
         // The page redraws the events list and the timeline over every row it has at each report, so
         // reports come further apart as the log grows (each gap half the time so far): the page's
         // work over the whole load stays linear, and it leaves the cores to the load (issue #15).
-        const rows = now - lastRows >= Math.max(ROWS_INTERVAL_MS, (now - started) / 2) ? this.rowsRead(made.meta ?? null) : undefined;
+        // The rows the whole file will hold, extrapolated from what was read: the page sizes its columns once.
+        const expected = totalBytes && p.bytesIn > 0 ? Math.ceil((p.events * totalBytes) / p.bytesIn) : 0;
+        const rows = now - lastRows >= Math.max(ROWS_INTERVAL_MS, (now - started) / 2) ? this.rowsRead(made.meta ?? null, expected) : undefined;
         if (rows) lastRows = now;
         onProgress({ bytesIn: p.bytesIn, totalBytes, events: p.events, phase: 'reading', ...(rows ? { rows } : {}) });
       },
@@ -186,13 +189,13 @@ export class Engine {
   }
 
   /** The rows walked since the last report, while a log loads (null before its header, or when none are new). */
-  private rowsRead(header: { header: LoadSummary['header']; version: number } | null): PartialRows | undefined {
+  private rowsRead(header: { header: LoadSummary['header']; version: number } | null, expected: number): PartialRows | undefined {
     const loading = this.loading;
     if (!loading?.builder || !header || loading.builder.length === loading.sent) return undefined;
     const from = loading.sent;
     const { columns, typeNames, timeBase } = loading.builder.rowsSince(from);
     loading.sent = from + columns.seq.length;
-    return { from, columns, timeBase, typeNames, header: header.header, version: header.version };
+    return { from, columns, timeBase, typeNames, header: header.header, version: header.version, expected };
   }
 
   private finishLoad(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, totalBytes: number | null, onProgress: (p: LoadProgress) => void, fingerprint: string, projected: ProjectedLog | null): LoadSummary {
@@ -288,6 +291,15 @@ export class Engine {
     // The Requests table and the charts read the same figures (the charts derive them again when asked).
     const tokens = this.callTokens();
     this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
+    const requests: RequestRow[] = prompts.requests.requests.map((r, i) => ({
+      index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
+      model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
+      messageCount: r.messageCount, toolCount: r.tools.names.length,
+      keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
+      keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
+      reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
+      tokens: tokens[i],
+    }));
     return {
       name: source.name,
       fingerprint,
@@ -310,15 +322,8 @@ export class Engine {
       families: replay.index.families,
       replacements: session.surface.replacements,
       turns,
-      requests: prompts.requests.requests.map((r, i) => ({
-        index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
-        model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
-        messageCount: r.messageCount, toolCount: r.tools.names.length,
-        keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
-        keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
-        reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
-        tokens: tokens[i],
-      })),
+      requests,
+      callCuts: Int32Array.from(requests, (r) => r.cutIndex),
       contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
         seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
         shadowedBy: c.shadowedBy, reemittedAfterShadowing: c.reemittedAfterShadowing, unchanged: c.unchanged,
@@ -854,8 +859,9 @@ export class Engine {
           const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }, progress.rows ? Object.values(progress.rows.columns).map((c) => c.buffer as ArrayBuffer) : undefined), { memoryBudget: req.memoryBudget });
           // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
           // copies of the few it navigates with.
-          const columns = this.replay!.handOverColumns();
-          post({ id: req.id, ok: true, result: { ...summary, columns } }, Object.values(columns).map((c) => c.buffer as ArrayBuffer));
+          // The Requests rows travel packed in typed arrays too (request-rows-wire.ts).
+          const { wire, transfer } = summaryToWire({ ...summary, columns: this.replay!.handOverColumns() });
+          post({ id: req.id, ok: true, result: wire }, transfer);
           return;
         }
         case 'cancel': this.cancel(); result = null; break;

@@ -1,5 +1,6 @@
 import { FollowSession } from '../core/follow/follow-session.ts';
 import { concatBytes } from '../core/util/bytes.ts';
+import { summaryToWire } from './request-rows-wire.ts';
 import type { Engine } from './engine.ts';
 import type { FollowRequest, FollowUpdate } from './follow-protocol.ts';
 import type { LoadSummary } from './protocol.ts';
@@ -33,8 +34,8 @@ export class FollowHost {
   async handle(req: FollowRequest, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
     try {
       const update = req.op === 'follow-append' ? await this.append(req.bytes, req.reset, req.name) : await this.stop();
-      const columns = update.summary ? Object.values(update.summary.columns).map((c) => c.buffer as ArrayBuffer) : [];
-      post({ id: req.id, ok: true, result: update }, columns);
+      const packed = update.summary ? summaryToWire(update.summary) : null;
+      post({ id: req.id, ok: true, result: { ...update, summary: packed?.wire ?? null } }, packed?.transfer ?? []);
     } catch (err) {
       post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }

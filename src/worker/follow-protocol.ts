@@ -1,5 +1,6 @@
 import type { FollowStatus } from '../core/follow/follow-session.ts';
 import type { LoadSummary } from './protocol.ts';
+import type { WireSummary } from './request-rows-wire.ts';
 
 /**
  * Following a log as it grows (issue #21), beside the single-log protocol:
@@ -23,6 +24,9 @@ export function isFollowRequest(msg: unknown): msg is FollowRequest {
 
 export interface FollowUpdate {
   status: FollowStatus;
-  /** The open log with the new events (its columns transferred), or null when nothing new was committed. */
+  /** The open log with the new events, or null when nothing new was committed. */
   summary: LoadSummary | null;
 }
+
+/** A FollowUpdate as the worker posts it: the summary's columns and Requests rows packed and transferred (summaryFromWire reads it). */
+export type FollowUpdateOnWire = Omit<FollowUpdate, 'summary'> & { summary: WireSummary | null };

@@ -87,6 +87,8 @@ export interface LoadProgress {
 /** Replay columns of events `from`… of a log still loading, with what the page needs to draw them. */
 export interface PartialRows {
   from: number;
+  /** About how many rows the whole log holds (extrapolated from the bytes read; 0: unknown). */
+  expected?: number;
   columns: ReplayColumns;
   /** The time column's base, the same for every report of one load (LoadSummary.timeBase). */
   timeBase: number;
@@ -148,6 +150,12 @@ export interface LoadSummary {
   loadMs: number;
   /** Every model call, one row each (the Requests table). */
   requests: RequestRow[];
+  /**
+   * Each call's cut as an event index, in call order (so ascending): what the
+   * page finds a cursor's call by, without the rows (on the page those are
+   * made when first read: request-rows-wire.ts).
+   */
+  callCuts: Int32Array;
   /** Every runtime-context snapshot in log order. */
   contextSnapshots: ContextSnapshotRow[];
   /** Where the system prompt lives in this dialect. */

@@ -1,3 +1,4 @@
+import { summaryFromWire, type WireSummary } from '../../src/worker/request-rows-wire.ts';
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../src/core/compare/compare.ts';
 import { loadRun } from '../../src/core/compare/run.ts';
@@ -30,7 +31,8 @@ async function open(textA: string, textB: string) {
   const engine = new Engine();
   const summaryA = await engine.load({ kind: 'text', text: textA, name: 'a.jsonl' }, () => {});
   const host = new CompareHost(engine);
-  const summaryB = await ask<LoadSummary>(host, { op: 'compare-load', source: { kind: 'text', text: textB, name: 'b.jsonl' } });
+  // As the page's compare client reads it: the Requests rows come packed.
+  const summaryB: LoadSummary = summaryFromWire(await ask<WireSummary>(host, { op: 'compare-load', source: { kind: 'text', text: textB, name: 'b.jsonl' } }));
   const view = await ask<CompareView>(host, { op: 'compare', names: { a: 'a.jsonl', b: 'b.jsonl' } });
   return { host, summaryA, summaryB, view };
 }

@@ -78,4 +78,29 @@ describe('the turn and step columns', () => {
     expect(Array.from(summary.columns.turn)).toEqual([7, 90_000]);
     expect(Array.from(summary.columns.seq)).toEqual([0, 1]);
   });
+
+  it('are sized once on the page for the rows the worker expects the log to hold', () => {
+    // A thousand-row report at a time of a log expected to hold 50,000 rows: no copy after the first report.
+    const report = (from: number): ReplayColumns => {
+      const b = new ReplayBuilder();
+      for (let k = 0; k < 1000; k++) b.after({ type: 'turn/start', seq: from + k, time: 1, data: { turn: 1 } }, { nodes: [], nextSeq: from + k + 1, replaceGeneration: 0, contentGeneration: 0, projected: new Map(), replacements: [] }, { kind: 'none', seq: from + k });
+      return b.rowsSince(0).columns;
+    };
+    const header = { type: 'session', version: 0, id: 'x', createdAt: 1, cwd: '/' } as never;
+    const page = new PartialLog('e');
+    const buffers = new Set<ArrayBufferLike>();
+    let summary = null;
+    for (let from = 0; from < 50_000; from += 1000) {
+      summary = page.append({ from, columns: report(from), timeBase: 1, typeNames: ['turn/start'], header, version: 0, expected: 50_000 });
+      buffers.add(summary.columns.seq.buffer);
+    }
+    expect(buffers.size).toBe(1);
+    expect(summary!.count).toBe(50_000);
+    expect(Array.from(summary!.columns.seq.subarray(49_990))).toEqual(Array.from({ length: 10 }, (_, k) => 49_990 + k));
+    // Without the estimate the columns grow by copying.
+    const unsized = new PartialLog('u');
+    const grown = new Set<ArrayBufferLike>();
+    for (let from = 0; from < 50_000; from += 1000) grown.add(unsized.append({ from, columns: report(from), timeBase: 1, typeNames: ['turn/start'], header, version: 0 }).columns.seq.buffer);
+    expect(grown.size).toBeGreaterThan(1);
+  });
 });

@@ -5,6 +5,7 @@ import { Rng } from '../../src/core/generate/prng.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { Replay, SURFACE_CHANGE } from '../../src/core/replay/replay-index.ts';
 import { navigate, navigationTargets } from '../../src/core/replay/navigate.ts';
+import { summaryFromWire, type PackedRequestRows } from '../../src/worker/request-rows-wire.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
 import { Engine, SILENT_LOOKUPS } from '../../src/worker/engine.ts';
@@ -160,12 +161,20 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     await engine.handle({ id: 1, op: 'load', source: { kind: 'text', text, name: 't' } }, (msg, transfer) => posted.push({ msg, transfer }));
     const done = posted.find((p) => p.msg.ok)!;
     const columns = done.msg.result.columns as Record<string, Float64Array>;
-    expect(done.transfer).toHaveLength(Object.keys(columns).length);
+    // The columns, the calls' cuts and the packed Requests rows (five typed arrays), each buffer once.
+    const packed = done.msg.result.requests as PackedRequestRows;
+    const arrays = [...Object.values(columns), done.msg.result.callCuts as Int32Array, packed.numbers, packed.extends, packed.stringIds, packed.listStarts, packed.listItems];
+    expect(done.transfer).toHaveLength(arrays.length);
     expect(new Set(done.transfer).size).toBe(done.transfer!.length);
-    for (const c of Object.values(columns)) expect(done.transfer).toContain(c.buffer);
+    for (const a of arrays) expect(done.transfer).toContain(a.buffer);
     // Transfer detaches what was sent: the worker's own index must not be among it.
-    structuredClone(done.msg.result, { transfer: done.transfer as Transferable[] });
+    const received = summaryFromWire(structuredClone(done.msg.result, { transfer: done.transfer as Transferable[] }));
     expect(columns.seq.length).toBe(0);
+    // The page reads back the rows the engine made.
+    const { requests } = await new Engine().load({ kind: 'text', text, name: 't' }, () => {});
+    expect(requests.length).toBeGreaterThan(3);
+    expect(received.requests).toEqual(requests);
+    expect([...received.callCuts]).toEqual(requests.map((r) => r.cutIndex));
     expect(await engine.navigate('turn', 0, 1)).toBeGreaterThan(0);
     const rows = engine.rows(0, 5);
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);

@@ -5,19 +5,19 @@ import type { LoadSummary } from '../../worker/protocol.ts';
 
 /** The call a side's cursor is in (the last call cut after it, i.e. whose context it shows), as a 0-based index, or -1. */
 function callAt(summary: LoadSummary, index: number): number {
-  const calls = summary.requests;
+  const cuts = summary.callCuts;
   let lo = 0;
-  let hi = calls.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (calls[mid].cutIndex - 1 <= index) lo = mid + 1; else hi = mid; }
+  let hi = cuts.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (cuts[mid] - 1 <= index) lo = mid + 1; else hi = mid; }
   return lo - 1;
 }
 
 function Side({ side, summary, index, move, linked }: { side: 'A' | 'B'; summary: LoadSummary | null; index: number; move: (i: number) => void; linked: boolean }) {
   if (!summary) return <div className="side-cursor" role="group" aria-label={`Cursor ${side}`}><strong>{side}</strong> <span className="muted">no log</span></div>;
   const call = callAt(summary, index);
-  const requests = summary.requests;
+  const cuts = summary.callCuts;
   const seq = summary.columns.seq[index];
-  const toCall = (k: number) => move(Math.max(0, requests[k].cutIndex - 1));
+  const toCall = (k: number) => move(Math.max(0, cuts[k] - 1));
   return (
     <div className="side-cursor" role="group" aria-label={`Cursor ${side}`}>
       <strong>{side}</strong>
@@ -25,7 +25,7 @@ function Side({ side, summary, index, move, linked }: { side: 'A' | 'B'; summary
       <button aria-label={`${side}: previous event`} disabled={index <= 0} onClick={() => move(index - 1)}>‹</button>
       <span className="mono" aria-label={`${side} position`}>seq {seq ?? '-'} · {summary.typeNames[summary.columns.typeId[index]] ?? ''}{call >= 0 ? ` · context of call ${call + 1}` : ''}</span>
       <button aria-label={`${side}: next event`} disabled={index >= summary.count - 1} onClick={() => move(index + 1)}>›</button>
-      <button aria-label={`${side}: next call`} disabled={call >= requests.length - 1} onClick={() => toCall(call + 1)}>call ›</button>
+      <button aria-label={`${side}: next call`} disabled={call >= cuts.length - 1} onClick={() => toCall(call + 1)}>call ›</button>
       {!linked && <span className="badge warn" title="This side was moved on its own; the shared cursor brings it back">moved alone</span>}
     </div>
   );

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { TailCursor } from '../../core/follow/tail-cursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { FollowUpdate } from '../../worker/follow-protocol.ts';
+import type { FollowUpdateOnWire } from '../../worker/follow-protocol.ts';
+import { summaryFromWire } from '../../worker/request-rows-wire.ts';
 import type { LoadSource, LoadSummary } from '../../worker/protocol.ts';
 import { fileAccessSupported, handleFor } from './handles.ts';
 import { handleTail, urlTail, type TailReader } from './tail-readers.ts';
@@ -107,9 +108,9 @@ export const useFollow = create<FollowStore>((set, get) => {
         again = true;
       } else if (step.kind === 'grew') {
         const asked = performance.now();
-        const update = await session.client!.send<FollowUpdate>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
+        const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
         if (r.stopped) return;
-        if (update.summary) show(r, update.summary);
+        if (update.summary) show(r, summaryFromWire(update.summary));
         r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
         if (update.summary) r.reopened = false;
@@ -160,8 +161,8 @@ export const useFollow = create<FollowStore>((set, get) => {
       // The input ends: a line still without its newline is now a torn tail, as in any file.
       const session = useSession.getState();
       if (session.summary !== r.shown) return;
-      const update = await session.client!.send<FollowUpdate>({ op: 'follow-stop' }).catch(() => null);
-      if (update?.summary && useSession.getState().summary === r.shown) show(r, update.summary);
+      const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-stop' }).catch(() => null);
+      if (update?.summary && useSession.getState().summary === r.shown) show(r, summaryFromWire(update.summary));
     },
     jumpToTail() {
       const summary = useSession.getState().summary;

@@ -33,7 +33,7 @@ export function RequestsPanel() {
   const rows = useMemo(() => summary?.requests ?? [], [summary]);
   // Follow the cursor: the last call at or before it (calls are in log order). A clicked row moves the
   // cursor to its cut and stays selected while the cursor is there (several calls may share a cut).
-  const atCursor = useMemo(() => callAtOrBefore(rows, cursor), [rows, cursor]);
+  const atCursor = useMemo(() => (summary ? callAtOrBefore(summary.callCuts, cursor) : -1), [summary, cursor]);
   const [picked, setPicked] = useState<number | null>(null);
   const selected = picked !== null && rows[picked]?.cutIndex === cursor ? picked : atCursor;
   // null: the newest page of the selected call's messages.

@@ -39,9 +39,9 @@ export function SurfacePanel() {
   // A new log starts at the top.
   useEffect(() => setWindow({ from: 0, count: 80 }), [summary]);
   // At a model call's cut, the messages that call added since the previous one are marked (issue #17).
-  const requests = summary?.requests;
-  const atCall = requests ? callAtOrBefore(requests, index) : -1;
-  const cutCall = requests && atCall >= 0 && requests[atCall].cutIndex === index && !transcript ? atCall : -1;
+  const callCuts = summary?.callCuts;
+  const atCall = callCuts ? callAtOrBefore(callCuts, index) : -1;
+  const cutCall = callCuts && atCall >= 0 && callCuts[atCall] === index && !transcript ? atCall : -1;
   const callDiff = useWorkerQuery((client) => (cutCall < 0 ? null : client.request(cutCall, { from: 0, count: 0 })), [cutCall]);
   const added = useMemo(() => (callDiff && callDiff.request.index === cutCall && callDiff.messageDiff ? new Set(callDiff.messageDiff.added) : null), [callDiff, cutCall]);
   const head = (
