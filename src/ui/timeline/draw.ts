@@ -26,11 +26,19 @@ export function timelineLayout(summary: LoadSummary): { diagTop: number; replace
 /** A canvas sized to the layout at the device's pixel ratio, cleared; null without a 2D context (tests). */
 export function prepareCanvas(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
   const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.floor(width * dpr);
-  canvas.height = Math.floor(height * dpr);
-  canvas.style.width = `${width}px`;
-  canvas.style.height = `${height}px`;
-  const g = canvas.getContext('2d');
+  const w = Math.floor(width * dpr);
+  const h = Math.floor(height * dpr);
+  // Setting a canvas's size, even to the size it has, drops and reallocates its bitmap: a cursor layer
+  // redrawn at each step (and the base at each report of a loading log) resized itself every time.
+  // Same size: the context's own reset clears the bitmap and its state alike.
+  const g0 = canvas.width === w && canvas.height === h ? canvas.getContext('2d') : null;
+  if (g0 && typeof g0.reset === 'function') g0.reset();
+  else { canvas.width = w; canvas.height = h; }
+  const cssW = `${width}px`;
+  const cssH = `${height}px`;
+  if (canvas.style.width !== cssW) canvas.style.width = cssW;
+  if (canvas.style.height !== cssH) canvas.style.height = cssH;
+  const g = g0 ?? canvas.getContext('2d');
   if (!g) return null;
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.clearRect(0, 0, width, height);
