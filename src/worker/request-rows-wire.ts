@@ -5,21 +5,22 @@ import type { LoadSummary, RequestRow } from './protocol.ts';
  * number grid, a string table and list offsets in typed arrays (transferred,
  * not cloned). A real-shaped 1M-event log has 27,542 calls; as objects they
  * were 12.6 MB of structured clone, read back on the page's thread at the end
- * of every load (about 110 ms there), where rows made from the grid cost a
- * fraction of that (issue #15).
+ * of every load (180-190 ms in a fresh Node process). Packed, they cross at
+ * once, and the page makes the rows only when something reads them
+ * (summaryFromWire; making them costs about half the clone) (issue #15).
  */
 export interface PackedRequestRows {
   packed: 'request-rows';
   count: number;
-  /** NUMBERS.length per row, row after row; NaN: the optional figure is absent. */
+  /** NUMBERS figures per row, row after row; NaN: the optional figure is absent. */
   numbers: Float64Array;
   /** extendsPrevious, one byte per row. */
   extends: Uint8Array;
   /** Each distinct string once. */
   strings: string[];
-  /** STRINGS.length ids into `strings` per row; -1: absent. */
+  /** STRINGS ids into `strings` per row; -1: absent. */
   stringIds: Int32Array;
-  /** Per row, each of its LISTS: where its items start in `listItems` (one more entry at the end). */
+  /** Per row, for each of its LISTS lists: where its items start in `listItems` (one more entry at the end). */
   listStarts: Int32Array;
   listItems: Int32Array;
 }
