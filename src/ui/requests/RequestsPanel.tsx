@@ -1,4 +1,5 @@
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type Header, type Row, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, type Header, type Row, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
+import { keptCopy, keptFor, useKeptTable } from './kept-table.ts';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -46,13 +47,15 @@ export function RequestsPanel() {
   const detail = useWorkerQuery((c) => (selected < 0 ? null : c.request(selected, { from: shown * PAGE, count: PAGE })), [selected, shown]);
   // Typing in the filter stays responsive on 100k calls: the table catches up a frame later.
   const filter = useDeferredValue(view.filter.trim());
-  const sorting: SortingState = useMemo(() => (view.sort ? [view.sort] : []), [view.sort]);
-  const columnVisibility: VisibilityState = useMemo(() => Object.fromEntries(view.hidden.map((id) => [id, false])), [view.hidden]);
+  // The same objects while the store's are (a kept table makes its models again when they change).
+  const sorting: SortingState = keptFor(view.sort, (sort) => (sort ? [sort] : []));
+  const columnVisibility: VisibilityState = keptFor(view.hidden, (hidden) => Object.fromEntries(hidden.map((id) => [id, false])));
   const prices = usePrices((s) => s.table);
-  const columns = useMemo(() => columnsFor(prices), [prices]);
+  const columns = keptFor(prices, columnsFor);
   // The table caches cell values per row until its data changes: a new price table gives it a new array.
-  const data = useMemo(() => rows.slice(), [rows, prices]);
-  const table = useReactTable({
+  // Both are kept with the log's rows, so coming back to the tab finds the row models made.
+  const data = keptCopy(rows, prices);
+  const table = useKeptTable(rows, {
     data,
     columns,
     state: { sorting, globalFilter: filter, columnVisibility },
