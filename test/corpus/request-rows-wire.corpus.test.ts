@@ -20,6 +20,9 @@ describe('the Requests rows the page reads equal the engine\'s, on real logs', (
     // What was packed came from a fresh load: compare against another one (the transfer detached the columns).
     const again = await new Engine().load({ kind: 'text', text: fs.readFileSync(log.file, 'utf8'), name: log.name }, () => {});
     expect(received.requests).toEqual(again.requests);
+    // The page finds a call by its place among the cuts: call k is row k, its cut the k-th, ascending.
+    expect(again.requests.every((r, k) => r.index === k && r.cutIndex === again.callCuts[k] && (k === 0 || again.callCuts[k - 1] <= r.cutIndex))).toBe(true);
+    expect([...received.callCuts]).toEqual([...again.callCuts]);
     seen.rows += again.requests.length;
     for (const r of again.requests) {
       if (r.outcome !== undefined) seen.outcomes++;
