@@ -1,5 +1,5 @@
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, type Header, type Row, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
-import { keptCopy, keptFor, useKeptTable } from './kept-table.ts';
+import { flexRender, getCoreRowModel, useReactTable, type Header, type Row, type SortingState, type Updater, type VisibilityState } from '@tanstack/react-table';
+import { callOrder } from './call-order.ts';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -47,75 +47,82 @@ export function RequestsPanel() {
   const detail = useWorkerQuery((c) => (selected < 0 ? null : c.request(selected, { from: shown * PAGE, count: PAGE })), [selected, shown]);
   // Typing in the filter stays responsive on 100k calls: the table catches up a frame later.
   const filter = useDeferredValue(view.filter.trim());
-  // The same objects while the store's are (a kept table makes its models again when they change).
-  const sorting: SortingState = keptFor(view.sort, (sort) => (sort ? [sort] : []));
-  const columnVisibility: VisibilityState = keptFor(view.hidden, (hidden) => Object.fromEntries(hidden.map((id) => [id, false])));
+  const sorting: SortingState = useMemo(() => (view.sort ? [view.sort] : []), [view.sort]);
+  const columnVisibility: VisibilityState = useMemo(() => Object.fromEntries(view.hidden.map((id) => [id, false])), [view.hidden]);
   const prices = usePrices((s) => s.table);
-  const columns = keptFor(prices, columnsFor);
-  // The table caches cell values per row until its data changes: a new price table gives it a new array.
-  // Both are kept with the log's rows, so coming back to the tab finds the row models made.
-  const data = keptCopy(rows, prices);
-  const table = useKeptTable(rows, {
-    data,
-    columns,
-    state: { sorting, globalFilter: filter, columnVisibility },
-    // The store is the state (it goes in the link); the table only reports changes to it.
-    onSortingChange: (u) => useView.getState().setRequestsView({ sort: apply(u, sorting)[0] ?? null }),
-    onColumnVisibilityChange: (u) => {
-      const next = apply(u, columnVisibility);
-      useView.getState().setRequestsView({ hidden: Object.keys(next).filter((id) => next[id] === false) });
-    },
-    getColumnCanGlobalFilter: (column) => FILTERED.has(column.id),
-    // Every column sorts ascending first, then descending, then back to log order.
-    sortDescFirst: false,
-    // One sort at a time (the link keeps one): a shift-click sorts like a click.
-    enableMultiSort: false,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-  });
+  const columns = useMemo(() => columnsFor(prices), [prices]);
+  // The calls the filter keeps, in the sort's order, as call indexes (call-order.ts: the table's own
+  // filter and sorting functions over the values; no row object per call).
+  const order = useMemo(() => callOrder(rows, columns, { sort: view.sort, filter, filtered: FILTERED }), [rows, columns, view.sort, filter]);
   const pick = useCallback((call: number, cutIndex: number) => { setPicked(call); seek(cutIndex); }, [seek]);
   const scroller = useRef<HTMLDivElement>(null);
-  const tableRows = table.getRowModel().rows;
   // Where the selected call stands in the sorted, filtered table (-1: filtered out).
   const ordered = !view.sort && !filter;
   // Each call's place in the table, once per sort or filter: the selection follows the cursor at every step.
   const placeOf = useMemo(() => {
     if (ordered) return null;
     const at = new Int32Array(rows.length).fill(-1);
-    tableRows.forEach((r, k) => { at[r.original.index] = k; });
+    order.forEach((call, k) => { at[call] = k; });
     return at;
-  }, [ordered, tableRows, rows.length]);
+  }, [ordered, order, rows.length]);
   const position = placeOf ? (selected >= 0 ? placeOf[selected] ?? -1 : -1) : selected;
-  const virtualizer = useVirtualizer({ count: tableRows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 } });
+  const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 10, initialRect: { width: 600, height: 300 } });
   useEffect(() => {
     if (position < 0) return;
     const range = virtualizer.range;
     if (range && position > range.startIndex && position < range.endIndex) return;
     virtualizer.scrollToIndex(position, { align: 'auto' });
   }, [position, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  // The table holds the calls in view only: its rows (and their cell values) are made for those, again
+  // when the view, the order or the columns (a new price table) change — not at a cursor step.
+  const data = useMemo(() => Array.from(order.subarray(first, last + 1), (call) => rows[call]), [order, first, last, rows, columns]);
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, columnVisibility },
+    getRowId: (r) => String(r.index),
+    // The order is call-order.ts's: the table only draws the headers, the sort marks and the cells.
+    manualSorting: true,
+    manualFiltering: true,
+    // The store is the state (it goes in the link); the table only reports changes to it.
+    onSortingChange: (u) => useView.getState().setRequestsView({ sort: apply(u, sorting)[0] ?? null }),
+    onColumnVisibilityChange: (u) => {
+      const next = apply(u, columnVisibility);
+      useView.getState().setRequestsView({ hidden: Object.keys(next).filter((id) => next[id] === false) });
+    },
+    // Every column sorts ascending first, then descending, then back to log order.
+    sortDescFirst: false,
+    // One sort at a time (the link keeps one): a shift-click sorts like a click.
+    enableMultiSort: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const tableRows = table.getRowModel().rows;
   if (!summary) return null;
   if (rows.length === 0) return <section aria-label="Requests"><p className="muted pad">No model calls in this log.</p></section>;
-  const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <section className={`requests-panel${full ? ' full' : ''}`} aria-label="Requests">
-      <RequestsBar matched={tableRows.length} total={rows.length} />
+      <RequestsBar matched={order.length} total={rows.length} />
       <div className="requests-body">
         <div ref={scroller} className="scroll requests-table">
-          <table className="grid-table" aria-rowcount={tableRows.length + 1}>
+          <table className="grid-table" aria-rowcount={order.length + 1}>
             <thead>{table.getHeaderGroups().map((g) => <tr key={g.id}>{g.headers.map((h) => <SortHeader key={h.id} header={h} />)}</tr>)}</thead>
             <tbody>
               {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
               {items.map((v) => {
-                const r = tableRows[v.index];
+                // The table holds the rows in view, in order: the first is the view's first.
+                const r = tableRows[v.index - first];
+                if (!r) return null;
                 return <CallRow key={r.id} row={r} rowIndex={v.index + 2} selected={r.original.index === selected} visibility={columnVisibility} onPick={pick} />;
               })}
               {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
             </tbody>
           </table>
-          {tableRows.length === 0 && <p className="muted pad">No call matches “{view.filter}”.</p>}
+          {order.length === 0 && <p className="muted pad">No call matches “{view.filter}”.</p>}
         </div>
         {detail && <RequestDetail detail={detail} rows={rows} shown={shown} pages={pages} setPage={setPage} />}
       </div>
