@@ -2,14 +2,12 @@ import { useCompare } from '../../store/compare.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
+import { callAtOrBefore } from '../requests/next-call.tsx';
 
 /** The call a side's cursor is in (the last call cut after it, i.e. whose context it shows), as a 0-based index, or -1. */
 function callAt(summary: LoadSummary, index: number): number {
-  const cuts = summary.callCuts;
-  let lo = 0;
-  let hi = cuts.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (cuts[mid] - 1 <= index) lo = mid + 1; else hi = mid; }
-  return lo - 1;
+  // Cut at or before index + 1: the call's context is the surface up to the event before its cut.
+  return callAtOrBefore(summary.callCuts, index + 1);
 }
 
 function Side({ side, summary, index, move, linked }: { side: 'A' | 'B'; summary: LoadSummary | null; index: number; move: (i: number) => void; linked: boolean }) {

@@ -116,7 +116,6 @@ export function RequestsPanel() {
               {items.map((v) => {
                 // The table holds the rows in view, in order: the first is the view's first.
                 const r = tableRows[v.index - first];
-                if (!r) return null;
                 return <CallRow key={r.id} row={r} rowIndex={v.index + 2} selected={r.original.index === selected} visibility={columnVisibility} onPick={pick} />;
               })}
               {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}

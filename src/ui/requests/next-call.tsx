@@ -1,3 +1,4 @@
+import { countAtOrBelow } from '../../core/util/sorted.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -15,10 +16,7 @@ export function nextCallAfter(callCuts: Int32Array, index: number): number {
 
 /** The last call whose cut is at or before event `index` (-1: none). */
 export function callAtOrBefore(callCuts: Int32Array, index: number): number {
-  let lo = 0;
-  let hi = callCuts.length;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (callCuts[m] <= index) lo = m + 1; else hi = m; }
-  return lo - 1;
+  return countAtOrBelow(callCuts, index) - 1;
 }
 
 /** Opens a call: the Requests tab, the cursor on its cut (where the panel selects it). */
