@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { shallow } from 'zustand/shallow';
+import { sameFields } from '../same-fields.ts';
 import { streamPreview } from '../../core/messages/stream-summary.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -67,5 +67,5 @@ export const StreamRow = memo(function StreamRow({ start, end, top, height, open
 
 /** Marks compare by value: the list makes a new object for each row on each render. */
 function sameStreamRow({ marks: a, ...restA }: StreamRowProps, { marks: b, ...restB }: StreamRowProps): boolean {
-  return shallow(restA, restB) && shallow(a, b);
+  return sameFields(restA, restB) && sameFields(a, b);
 }

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { shallow } from 'zustand/shallow';
+import { sameFields } from '../same-fields.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -145,7 +145,7 @@ const NodeRow = memo(function NodeRow({ n, ghost, note, atCursor, isNew }: NodeR
 }, sameNodeRow);
 
 function sameNodeRow(a: NodeRowProps, b: NodeRowProps): boolean {
-  return a.ghost === b.ghost && a.note === b.note && a.atCursor === b.atCursor && a.isNew === b.isNew && shallow(a.n, b.n);
+  return a.ghost === b.ghost && a.note === b.note && a.atCursor === b.atCursor && a.isNew === b.isNew && sameFields(a.n, b.n);
 }
 
 /** A replacing node with the bracket over what it shadowed; few shadowed nodes show at once, more on demand. */

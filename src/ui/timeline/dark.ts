@@ -1,5 +1,8 @@
 import type { Theme } from '../../store/view.ts';
 
+/** The system's colour-scheme query, made once: a lane redrawn on every step read it anew each time. */
+let systemDark: MediaQueryList | null | undefined;
+
 /**
  * Whether canvases should use dark colours. Read from the chosen theme, not
  * from the document: the page writes `data-theme` in its own effect, which
@@ -7,5 +10,6 @@ import type { Theme } from '../../store/view.ts';
  */
 export function isDark(theme: Theme): boolean {
   if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  systemDark ??= typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  return systemDark?.matches === true;
 }
