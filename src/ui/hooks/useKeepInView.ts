@@ -58,7 +58,10 @@ export function useKeepInView(virtualizer: Virtualizer<HTMLDivElement, Element>,
       const el = virtualizer.scrollElement;
       const row = virtualizer.measurementsCache[index];
       if (!el || !row) return;
-      const target = offsetToShow(row.start, row.end, el.scrollTop, el.clientHeight);
+      // The offset and height as the scroller's last scroll and resize events reported them: reading
+      // el.scrollTop here, after React's commit, laid the page out again on every step at an edge.
+      const height = virtualizer.scrollRect?.height || el.clientHeight;
+      const target = offsetToShow(row.start, row.end, virtualizer.scrollOffset ?? el.scrollTop, height);
       if (target !== null) el.scrollTop = target;
     });
     return () => cancelAnimationFrame(frame);
