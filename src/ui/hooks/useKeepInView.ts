@@ -19,8 +19,8 @@ export function offsetToShow(start: number, end: number, offset: number, size: n
  * Keeps row `index` of a virtual list in view as the cursor moves.
  *
  * A step moves the row a little: its new place is scrolled to in the next
- * animation frame, which lays the page out anyway, from the list's measured
- * rows and the scroller's own numbers. The virtualizer's scrollToIndex reads
+ * animation frame, from the list's measured rows and the offset and size the
+ * scroller's events last reported (nothing read from the page). The virtualizer's scrollToIndex reads
  * the scroller's scrollHeight inside React's commit, which forces a layout of
  * the whole page on every step, and again on its next renders until the scroll
  * lands (issue #15: stepping within a frame). A jump of more than a viewport
