@@ -527,7 +527,6 @@ if (logFile) {
 }
 await (await projectionHelper())?.close();
 
-/** A generated long session of about `events` events (no compaction, 1M-token window). */
 interface Interleaved { smallMs: number; bigMs: number; growth: number; baselineGrowth: number; rounds: number; smallRuns: number }
 
 /**
@@ -572,6 +571,7 @@ async function interleavedLoads(small: Uint8Array, big: Uint8Array, name: string
   };
 }
 
+/** A generated long session of about `events` events (no compaction, 1M-token window). */
 function generatedLong(events: number): Uint8Array {
   const lines: string[] = [];
   streamLog({ dialect: 'v0', seed: 5, turns: Math.max(1, Math.ceil(events / 2750)), long: true }, (line) => { lines.push(line); });
