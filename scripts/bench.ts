@@ -235,7 +235,10 @@ async function droppedFile(bytes: Uint8Array): Promise<{ file: Blob; remove(): v
   fs.writeFileSync(at, bytes);
   const file = await fs.openAsBlob(at);
   (await projectionHelper())?.twin(file, inMemoryBlob(at));
-  return { file, remove: () => fs.rmSync(at, { force: true }) };
+  const remove = () => fs.rmSync(at, { force: true });
+  // Also when a load throws before the caller removes it: no copy of a log is left in the temp folder.
+  process.once('exit', remove);
+  return { file, remove };
 }
 let droppedFiles = 0;
 
