@@ -235,12 +235,13 @@ async function droppedFile(bytes: Uint8Array): Promise<{ file: Blob; remove(): v
   fs.writeFileSync(at, bytes);
   const file = await fs.openAsBlob(at);
   (await projectionHelper())?.twin(file, inMemoryBlob(at));
-  const remove = () => fs.rmSync(at, { force: true });
-  // Also when a load throws before the caller removes it: no copy of a log is left in the temp folder.
-  process.once('exit', remove);
-  return { file, remove };
+  droppedPaths.add(at);
+  return { file, remove: () => { fs.rmSync(at, { force: true }); droppedPaths.delete(at); } };
 }
 let droppedFiles = 0;
+/** Copies not yet removed: removed at exit too, when a load throws before its caller removes them. */
+const droppedPaths = new Set<string>();
+process.once('exit', () => { for (const at of droppedPaths) fs.rmSync(at, { force: true }); });
 
 /** The worker's load from a Blob, read through its stream as the app reads a dropped file. */
 async function workerLoad(bytes: Uint8Array, name: string, helped = true) {
