@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callAtIndex, callColumns, usageColumns } from '../../src/core/charts/aligned.ts';
+import { callAtIndex, callColumns, drawnCalls, usageColumns } from '../../src/core/charts/aligned.ts';
 import { callTokens, replaceMarks, seriesValueAt, surfaceSeries } from '../../src/core/charts/series.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { SurfaceTotals } from '../../src/core/surface/surface-totals.ts';
@@ -66,5 +66,64 @@ describe('chart series (issue #19)', () => {
     }
     // The logged prompt of each call, where it reported input.
     for (const c of data.calls) if (c.prompt !== undefined) expect(cols.logged[cols.x.indexOf(c.index)]).toBeGreaterThanOrEqual(c.prompt);
+  });
+});
+
+describe('per-call charts of a long session (issue #15)', () => {
+  // Deterministic, uneven values with gaps (undefined: a call that reported nothing).
+  const values = Array.from({ length: 10_007 }, (_, i) => (i % 97 === 0 ? undefined : ((i * 7919) % 1009) + (i === 6543 ? 1e6 : 0)));
+
+  it('draws every call when they fit, else at most the limit, ascending, each bin by its biggest', () => {
+    expect(drawnCalls(50, (i) => values[i], 400)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    const drawn = drawnCalls(values.length, (i) => values[i], 400);
+    expect(drawn.length).toBeLessThanOrEqual(400);
+    expect(drawn).toEqual([...drawn].sort((a, b) => a - b));
+    expect(new Set(drawn).size).toBe(drawn.length);
+    expect(drawn).toContain(6543);
+    // Every call lies in the bin of one drawn call, and none in it is bigger.
+    const per = values.length / 400;
+    for (let b = 0; b < 400; b++) {
+      const from = Math.floor(b * per);
+      const to = Math.floor((b + 1) * per);
+      const inBin = drawn.filter((k) => k >= from && k < to);
+      expect(inBin).toHaveLength(1);
+      const max = Math.max(...values.slice(from, to).filter((v): v is number => v !== undefined));
+      expect(values[inBin[0]]).toBe(max);
+    }
+  });
+
+  it('keeps a bin\'s lowest as well as its highest for the prompt dots', () => {
+    const drawn = drawnCalls(values.length, (i) => values[i], 400, true);
+    expect(drawn.length).toBeLessThanOrEqual(400);
+    const per = values.length / 200;
+    for (let b = 0; b < 200; b++) {
+      const from = Math.floor(b * per);
+      const to = Math.floor((b + 1) * per);
+      const known = values.slice(from, to).filter((v): v is number => v !== undefined);
+      const got = drawn.filter((k) => k >= from && k < to).map((k) => values[k]);
+      expect(got).toContain(Math.max(...known));
+      expect(got).toContain(Math.min(...known));
+    }
+  });
+
+  it('maps each drawn bar back to its call, and keeps the logged prompts\' extremes on the usage chart', () => {
+    const calls = values.map((v, i) => callTokens(i, i * 3, v === undefined ? undefined : { inputTokens: v, outputTokens: i % 5 }, 1_000_000, []));
+    const cols = callColumns(calls, 400);
+    expect(cols.binned).toBe(true);
+    expect(cols.x.length).toBeLessThanOrEqual(400);
+    cols.call.forEach((k, p) => {
+      expect(cols.x[p]).toBe(calls[k].call + 1);
+      expect(cols.fresh[p]).toBe(calls[k].fresh ?? null);
+      expect(cols.stacked[3][p]).toBe((calls[k].fresh ?? 0) + (calls[k].output ?? 0));
+    });
+    expect(cols.x[cols.call.indexOf(6543)]).toBe(6544);
+    const usage = usageColumns({ x: new Float64Array([0, 30_000]), tokens: new Float64Array([5, 9]), changes: 2, binned: false }, calls, 400);
+    expect(usage.loggedBinned).toBe(true);
+    const logged = usage.logged.filter((v): v is number => v !== null);
+    expect(logged.length).toBeLessThanOrEqual(400);
+    expect(Math.max(...logged)).toBe(Math.max(...calls.map((c) => c.prompt ?? 0)));
+    expect(usage.window.at(-1)).toBe(1_000_000);
+    // Few calls: every one is drawn.
+    expect(callColumns(calls.slice(0, 30), 400).call).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 });

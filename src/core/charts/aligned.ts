@@ -1,4 +1,4 @@
-import { seriesValueAt, type CallTokens, type SurfaceSeries } from './series.ts';
+import { MAX_POINTS, seriesValueAt, type CallTokens, type SurfaceSeries } from './series.ts';
 
 /**
  * The charts' series on one x axis each, as a chart library wants them
@@ -14,13 +14,54 @@ export interface UsageColumns {
   logged: (number | null)[];
   /** The context window in force (from the last call at or before x that logged one); null before any. */
   window: (number | null)[];
+  /** More calls than points: each bin of calls is drawn as its highest and lowest prompt. */
+  loggedBinned: boolean;
 }
 
-export function usageColumns(surface: SurfaceSeries, calls: readonly CallTokens[]): UsageColumns {
+/**
+ * Which calls a per-call chart draws (indexes into `calls`, ascending): every
+ * one when they fit, else consecutive calls in at most `maxPoints` bins, each
+ * drawn as its biggest call (and its smallest too with `keepLow`), so peaks
+ * and drops survive. A long session has tens of thousands of calls: drawn
+ * whole, the charts took 1.4 s to appear on a 1M-event log (issue #15).
+ */
+export function drawnCalls(count: number, valueOf: (i: number) => number | undefined, maxPoints = MAX_POINTS, keepLow = false): number[] {
+  const out: number[] = [];
+  if (count <= maxPoints) {
+    for (let i = 0; i < count; i++) out.push(i);
+    return out;
+  }
+  const bins = Math.max(1, Math.floor(keepLow ? maxPoints / 2 : maxPoints));
+  const per = count / bins;
+  for (let b = 0; b < bins; b++) {
+    const from = Math.floor(b * per);
+    const to = Math.min(count, Math.floor((b + 1) * per));
+    let high = -1;
+    let low = -1;
+    for (let i = from; i < to; i++) {
+      const v = valueOf(i);
+      if (v === undefined) continue;
+      if (high < 0 || v > valueOf(high)!) high = i;
+      if (low < 0 || v < valueOf(low)!) low = i;
+    }
+    // A bin with no value is drawn by its first call (a gap where the chart shows nothing).
+    if (high < 0) { out.push(from); continue; }
+    if (keepLow && low !== high) out.push(Math.min(low, high), Math.max(low, high));
+    else out.push(high);
+  }
+  return out;
+}
+
+export function usageColumns(surface: SurfaceSeries, calls: readonly CallTokens[], maxPoints = MAX_POINTS): UsageColumns {
   const loggedAt = new Map<number, number>();
-  for (const c of calls) if (c.prompt !== undefined) loggedAt.set(c.index, Math.max(loggedAt.get(c.index) ?? 0, c.prompt));
   const xs = new Set<number>(surface.x);
-  for (const c of calls) xs.add(c.index);
+  // The logged prompts as dots: a bin's highest and lowest when there are more calls than points.
+  const drawn = drawnCalls(calls.length, (i) => calls[i].prompt, maxPoints, true);
+  for (const k of drawn) {
+    const c = calls[k];
+    xs.add(c.index);
+    if (c.prompt !== undefined) loggedAt.set(c.index, Math.max(loggedAt.get(c.index) ?? 0, c.prompt));
+  }
   const x = [...xs].sort((a, b) => a - b);
   const windows = calls.filter((c) => c.contextWindow !== undefined).sort((a, b) => a.index - b.index);
   const estimated: number[] = [];
@@ -28,18 +69,23 @@ export function usageColumns(surface: SurfaceSeries, calls: readonly CallTokens[
   const window: (number | null)[] = [];
   let w = 0;
   let current: number | null = null;
+  // The window in force comes from every call, drawn or not.
   for (const at of x) {
     estimated.push(seriesValueAt(surface.x, surface.tokens, at));
     logged.push(loggedAt.get(at) ?? null);
     while (w < windows.length && windows[w].index <= at) current = windows[w++].contextWindow!;
     window.push(current);
   }
-  return { x, estimated, logged, window };
+  return { x, estimated, logged, window, loggedBinned: drawn.length < calls.length };
 }
 
 /** Tokens per model call: x = call number (1-based); each bucket and the stacked tops. */
 export interface CallColumns {
   x: number[];
+  /** The call each point draws (an index into the calls): every call, or each bin's biggest (see `drawnCalls`). */
+  call: number[];
+  /** Fewer points than calls. */
+  binned: boolean;
   fresh: (number | null)[];
   cacheRead: (number | null)[];
   cacheWrite: (number | null)[];
@@ -48,9 +94,12 @@ export interface CallColumns {
   stacked: [number[], number[], number[], number[]];
 }
 
-export function callColumns(calls: readonly CallTokens[]): CallColumns {
-  const out: CallColumns = { x: [], fresh: [], cacheRead: [], cacheWrite: [], output: [], stacked: [[], [], [], []] };
-  for (const c of calls) {
+export function callColumns(calls: readonly CallTokens[], maxPoints = MAX_POINTS): CallColumns {
+  const total = (c: CallTokens) => (c.fresh ?? 0) + (c.cacheRead ?? 0) + (c.cacheWrite ?? 0) + (c.output ?? 0);
+  const drawn = drawnCalls(calls.length, (i) => total(calls[i]), maxPoints);
+  const out: CallColumns = { x: [], call: drawn, binned: drawn.length < calls.length, fresh: [], cacheRead: [], cacheWrite: [], output: [], stacked: [[], [], [], []] };
+  for (const k of drawn) {
+    const c = calls[k];
     out.x.push(c.call + 1);
     out.fresh.push(c.fresh ?? null);
     out.cacheRead.push(c.cacheRead ?? null);

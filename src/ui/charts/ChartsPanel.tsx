@@ -92,6 +92,7 @@ function UsageFigure({ data, cursor, seek, turnAt }: { data: ChartData; cursor: 
           {lastCall ? <>The last call that reported usage sent {tokens(lastCall.prompt)} prompt tokens{lastCall.contextWindow ? <> of a {tokens(lastCall.contextWindow)}-token window</> : ''}. </> : 'No call reported usage. '}
           {compactions} compaction{compactions === 1 ? '' : 's'} (red) and {data.marks.length - compactions} other replace{data.marks.length - compactions === 1 ? '' : 's'} (orange, dashed) marked.
           {data.surface.binned && <> {data.surface.changes.toLocaleString('en')} surface changes drawn as {data.surface.x.length.toLocaleString('en')} points (each bin keeps its peak).</>}
+          {cols.loggedBinned && <> The {data.calls.length.toLocaleString('en')} calls&apos; prompts are drawn as the highest and lowest of each run of calls.</>}
           {' '}Click the chart to move the cursor there.
         </>}
       </figcaption>
@@ -130,14 +131,15 @@ function TokensFigure({ data, cursor, seek }: { data: ChartData; cursor: number;
       ],
       hooks: {
         setCursor: [(u: uPlot) => setHover(u.cursor.idx ?? null)],
-        ready: [(u: uPlot) => u.over.addEventListener('click', () => { const i = u.cursor.idx; if (i !== null && i !== undefined && data.calls[i]) seek(data.calls[i].index); })],
+        ready: [(u: uPlot) => u.over.addEventListener('click', () => { const i = u.cursor.idx; const call = i === null || i === undefined ? undefined : data.calls[cols.call[i]]; if (call) seek(call.index); })],
       },
     } satisfies Omit<uPlot.Options, 'width'>;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, cols]);
   const aligned = useMemo(() => [cols.x, cols.stacked[3], cols.stacked[2], cols.stacked[1], cols.stacked[0]] as uPlot.AlignedData, [cols]);
   const atCursor = callAtIndex(data.calls, cursor);
-  const shown = hover ?? (atCursor >= 0 ? atCursor : null);
+  // A hovered point is a drawn one: the call it draws.
+  const shown = hover !== null ? cols.call[hover] ?? null : atCursor >= 0 ? atCursor : null;
   const call = shown !== null ? data.calls[shown] : undefined;
   const { reported, totals } = useMemo(() => {
     const sum = (k: 'fresh' | 'cacheRead' | 'cacheWrite' | 'output') => data.calls.reduce((n, c) => n + (c[k] ?? 0), 0);
@@ -149,7 +151,7 @@ function TokensFigure({ data, cursor, seek }: { data: ChartData; cursor: number;
       {data.calls.length > 0 && <UplotChart options={options} data={aligned} cursorX={atCursor >= 0 ? atCursor + 1 : null} label="Tokens per model call" />}
       <figcaption>
         {data.calls.length === 0 ? 'No model calls in this log.' : <>
-          {reported} of {data.calls.length} calls reported usage: {tokens(totals.fresh)} fresh input, {tokens(totals.cacheRead)} cache read, {tokens(totals.cacheWrite)} cache write and {tokens(totals.output)} output tokens in all, stacked per call.
+          {reported} of {data.calls.length} calls reported usage: {tokens(totals.fresh)} fresh input, {tokens(totals.cacheRead)} cache read, {tokens(totals.cacheWrite)} cache write and {tokens(totals.output)} output tokens in all, stacked per call{cols.binned ? <> (drawn as {cols.x.length.toLocaleString('en')} bars: each keeps the biggest of its {Math.round(data.calls.length / cols.x.length)} or so calls)</> : ''}.
           {call && <span className="chart-hover" role="status"> Call {call.call + 1}{hover === null ? ' (at the cursor)' : ''}: {tokens(call.fresh)} fresh, {tokens(call.cacheRead)} cache read, {tokens(call.cacheWrite)} cache write, {tokens(call.output)} output{call.breakReasons.length ? <> · cache prefix broke: {call.breakReasons.join(', ')}</> : call.call > 0 ? ' · extends the previous call' : ''}.</span>}
           {' '}Click a bar to move the cursor to that call.
         </>}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
-import { callAtIndex } from '../../core/charts/aligned.ts';
+import { callAtIndex, drawnCalls } from '../../core/charts/aligned.ts';
 import { callCost, priceFor, type ModelPrice } from '../../core/charts/prices.ts';
 import { hasUsage, type ChartData } from '../../core/charts/series.ts';
 import { usePrices } from './price-store.ts';
@@ -19,6 +19,8 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
   // A call that reported no usage has nothing to price; one that did, with no price for its model, says so.
   const unpriced = useMemo(() => [...new Set(data.calls.filter((c, i) => costs[i] === null && hasUsage(c)).map((c) => (c.model ? `${c.provider ? `${c.provider}/` : ''}${c.model}` : '(no model)')))], [data, costs]);
   const priced = useMemo(() => costs.filter((c) => c !== null).length, [costs]);
+  // A long session's calls are drawn as each bin's dearest (aligned.ts `drawnCalls`).
+  const drawn = useMemo(() => drawnCalls(costs.length, (i) => costs[i] ?? undefined), [costs]);
   const options = useMemo(() => {
     const muted = cssVar('--muted', '#6a7280');
     return {
@@ -35,11 +37,11 @@ export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: nu
         { stroke: muted, size: 64, values: (_u: uPlot, splits: number[]) => splits.map((v) => usd(v)) },
         { stroke: muted, side: 1, scale: 'total', size: 64, grid: { show: false }, values: (_u: uPlot, splits: number[]) => splits.map((v) => usd(v)) },
       ],
-      hooks: { ready: [(u: uPlot) => u.over.addEventListener('click', () => { const i = u.cursor.idx; if (i !== null && i !== undefined && data.calls[i]) seek(data.calls[i].index); })] },
+      hooks: { ready: [(u: uPlot) => u.over.addEventListener('click', () => { const i = u.cursor.idx; const call = i === null || i === undefined ? undefined : data.calls[drawn[i]]; if (call) seek(call.index); })] },
     } satisfies Omit<uPlot.Options, 'width'>;
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
-  const aligned = useMemo(() => [data.calls.map((c) => c.call + 1), costs, cumulative] as uPlot.AlignedData, [data, costs, cumulative]);
+  }, [data, drawn]);
+  const aligned = useMemo(() => [drawn.map((k) => data.calls[k].call + 1), drawn.map((k) => costs[k]), drawn.map((k) => cumulative[k])] as uPlot.AlignedData, [data, drawn, costs, cumulative]);
   const at = callAtIndex(data.calls, cursor);
   return (
     <figure className="chart" aria-label="Cost">
