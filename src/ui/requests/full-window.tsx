@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useView } from '../../store/view.ts';
 import { elementOwnsKey, keyOf } from '../commands.ts';
-
-// The table and its detail load on first use (as the side panel's tab does).
-const RequestsPanel = lazy(() => import('./RequestsPanel.tsx').then((m) => ({ default: m.RequestsPanel })));
+// The table and its detail load on first use, the same module as the side panel's tab.
+import { RequestsPanel } from '../shell/side-panels.ts';
 
 /** The Requests view over the whole workspace (issue #19): App shows it in place of the three columns. */
 export function RequestsFull() {

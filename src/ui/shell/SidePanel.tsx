@@ -1,12 +1,7 @@
 import { useView, type SideTab } from '../../store/view.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
-import { lazy, Suspense } from 'react';
-
-// Heavier panels load on first use, keeping the initial bundle small.
-const ProjectionsPanel = lazy(() => import('../projections/ProjectionsPanel.tsx').then((m) => ({ default: m.ProjectionsPanel })));
-const PromptPanel = lazy(() => import('../prompt/PromptPanel.tsx').then((m) => ({ default: m.PromptPanel })));
-const ChartsPanel = lazy(() => import('../charts/ChartsPanel.tsx').then((m) => ({ default: m.ChartsPanel })));
-const RequestsPanel = lazy(() => import('../requests/RequestsPanel.tsx').then((m) => ({ default: m.RequestsPanel })));
+import { Suspense, useEffect } from 'react';
+import { ChartsPanel, preloadSidePanels, ProjectionsPanel, PromptPanel, RequestsPanel } from './side-panels.ts';
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
@@ -23,6 +18,9 @@ export function SidePanel() {
   const total = counts.error + counts.warning + counts.info;
   const worst = counts.error ? 'error' : counts.warning ? 'warning' : 'info';
   const partial = useSession((s) => s.summary?.partial === true);
+  const opened = useSession((s) => s.summary !== null && s.summary !== undefined);
+  // Once a log is open, the panels' code loads while the page is idle.
+  useEffect(() => (opened ? preloadSidePanels() : undefined), [opened]);
   return (
     <section className="panel side-panel" aria-label="Details">
       <div className="tabs" role="tablist">
