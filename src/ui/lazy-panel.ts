@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
 
 /** A panel loaded on first use that can also be loaded ahead of it. */
 export interface LazyPanel<P extends object> {
@@ -21,7 +21,11 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
     (component) => (loaded = component),
     (err: unknown) => { pending = null; throw err; },
   ));
-  const Deferred = lazy(() => preload().then((component) => ({ default: component })));
-  const Panel = (props: P) => createElement(loaded ?? (Deferred as unknown as ComponentType<P>), props);
+  const Deferred = lazy(() => preload().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  // Chosen once per mount: switching a mounted panel from the deferred form to the loaded one would remount it (its state lost).
+  function Panel(props: P) {
+    const [component] = useState<ComponentType<P>>(() => loaded ?? Deferred);
+    return createElement(component, props);
+  }
   return Object.assign(Panel, { preload });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyPanel } from '../../src/ui/lazy-panel.ts';
 
@@ -41,6 +41,22 @@ describe('a lazily loaded panel', () => {
     expect(screen.getByText('charts c')).toBeTruthy();
     expect(screen.queryByText('Loading panel…')).toBeNull();
     expect(calls.count).toBe(1);
+  });
+
+  it('keeps a panel opened before its module was in mounted (its state kept) when it renders again', async () => {
+    let resolve!: () => void;
+    const ready = new Promise<void>((r) => { resolve = r; });
+    const Counter = ({ label }: { label: string }) => {
+      const [n, setN] = useState(0);
+      return <button onClick={() => setN(n + 1)}>{label} {n}</button>;
+    };
+    const Panel = lazyPanel(() => ready.then(() => Counter));
+    const view = render(inSuspense(<Panel label="clicks" />));
+    await act(async () => { resolve(); await Promise.resolve(); });
+    (await screen.findByText('clicks 0')).click();
+    expect(await screen.findByText('clicks 1')).toBeTruthy();
+    view.rerender(inSuspense(<Panel label="taps" />));
+    expect(screen.getByText('taps 1')).toBeTruthy();
   });
 
   it('tries a failed load again on the next preload', async () => {

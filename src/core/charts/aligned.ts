@@ -38,11 +38,13 @@ export function drawnCalls(count: number, valueOf: (i: number) => number | undef
     const to = Math.min(count, Math.floor((b + 1) * per));
     let high = -1;
     let low = -1;
+    let highest = -Infinity;
+    let lowest = Infinity;
     for (let i = from; i < to; i++) {
       const v = valueOf(i);
       if (v === undefined) continue;
-      if (high < 0 || v > valueOf(high)!) high = i;
-      if (low < 0 || v < valueOf(low)!) low = i;
+      if (v > highest) { highest = v; high = i; }
+      if (v < lowest) { lowest = v; low = i; }
     }
     // A bin with no value is drawn by its first call (a gap where the chart shows nothing).
     if (high < 0) { out.push(from); continue; }
