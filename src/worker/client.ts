@@ -57,7 +57,8 @@ export class WorkerClient {
   context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
   request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
   requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
-  charts(): Promise<ChartData> { return this.call({ op: 'charts' }); }
+  /** `calls: false`: without each call's figures (the page has them in the summary's request rows). */
+  charts(options: { calls?: boolean } = {}): Promise<ChartData> { return this.call({ op: 'charts', calls: options.calls }); }
   stream(from: number, to: number): Promise<StreamSummary> { return this.call({ op: 'stream', from, to }); }
   searchAll(text: string, onProgress?: (p: SearchProgress) => void): Promise<SearchResult> { return this.call({ op: 'searchAll', text }, onProgress as ((p: LoadProgress) => void) | undefined); }
   cancelSearch(): Promise<null> { return this.call({ op: 'searchCancel' }); }

@@ -563,12 +563,16 @@ export class Engine {
     return (this.prompts?.requests.requests ?? []).map((r, i) => callTokens(i, replay.indexOfSeq(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model }));
   }
 
-  /** The charts' data (issue #19): the surface's token series, every call's usage, the replaces. */
-  charts(): ChartData {
+  /**
+   * The charts' data (issue #19): the surface's token series, every call's usage, the replaces.
+   * `withCalls: false` leaves the calls out: the page has their figures already (each request row's
+   * `tokens`), and 27,542 of them cost about 100 ms of structured clone each way.
+   */
+  charts(withCalls = true): ChartData {
     const replay = this.need();
     return {
       surface: this.prompts ? surfaceSeries(this.prompts.surfaceTotals, (seq) => replay.indexOfSeq(seq)) : { x: new Float64Array(0), tokens: new Float64Array(0), changes: 0, binned: false },
-      calls: this.callTokens(),
+      calls: withCalls ? this.callTokens() : [],
       marks: this.chartMarks,
     };
   }
@@ -878,7 +882,7 @@ export class Engine {
         case 'request': result = this.request(req.index, req.window); break;
         case 'requestJson': result = this.requestJson(req.index); break;
         case 'spawns': result = this.spawns(); break;
-        case 'charts': result = this.charts(); break;
+        case 'charts': result = this.charts(req.calls !== false); break;
         case 'stream': result = this.stream(req.from, req.to); break;
         case 'searchAll': result = await this.searchAll(req.text, (progress) => post({ id: req.id, progress })); break;
         case 'searchCancel': this.cancelSearch(); result = null; break;

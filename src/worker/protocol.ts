@@ -37,7 +37,7 @@ export type Request =
   | { id: number; op: 'requestJson'; index: number }
   | { id: number; op: 'spawns' }
   /** The charts' data: the surface token series, each call's usage, the replaces (issue #19). */
-  | { id: number; op: 'charts' }
+  | { id: number; op: 'charts'; calls?: boolean }
   /** One streamed output (a run of chunk events from…to-1) in a line (issue #19). */
   | { id: number; op: 'stream'; from: number; to: number }
   /** Every event matching a content query (core/search/query.ts), with progress; a newer one or searchCancel stops it. */

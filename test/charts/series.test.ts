@@ -4,6 +4,7 @@ import { callTokens, replaceMarks, seriesValueAt, surfaceSeries } from '../../sr
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { SurfaceTotals } from '../../src/core/surface/surface-totals.ts';
 import { Engine } from '../../src/worker/engine.ts';
+import { packRequestRows, unpackRequestRows } from '../../src/worker/request-rows-wire.ts';
 
 const totalsOf = (points: [number, number][]) => {
   const t = new SurfaceTotals();
@@ -55,6 +56,11 @@ describe('chart series (issue #19)', () => {
     const data = engine.charts();
     expect(data.calls).toHaveLength(summary.requests.length);
     expect(data.calls.map((c) => c.index)).toEqual(summary.requests.map((r) => r.cutIndex));
+    // The page draws the calls from the summary's request rows (the worker leaves them out when asked): the same figures.
+    expect(summary.requests.map((r) => r.tokens)).toEqual(data.calls);
+    expect(unpackRequestRows(packRequestRows(summary.requests)).map((r) => r.tokens)).toEqual(data.calls);
+    expect(engine.charts(false).calls).toEqual([]);
+    expect(engine.charts(false).surface).toEqual(data.surface);
     expect(data.marks).toHaveLength(summary.replacements.length);
     expect(data.marks.filter((m) => m.compaction).length).toBeGreaterThan(0);
     const cols = usageColumns(data.surface, data.calls);

@@ -17,7 +17,9 @@ export function ChartsPanel() {
   const summary = useSession((s) => s.summary);
   const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
-  const data = useWorkerQuery((c) => c.charts(), [summary]);
+  const base = useWorkerQuery((c) => c.charts({ calls: false }), [summary]);
+  // Each call's figures come with the summary's request rows: the worker does not send them again.
+  const data = useMemo(() => (base && summary ? { ...base, calls: summary.requests.map((r) => r.tokens) } : null), [base, summary]);
   if (!summary) return null;
   if (!data) return <p className="muted pad">Drawing the charts…</p>;
   const clamp = (i: number) => Math.max(0, Math.min(summary.count - 1, Math.round(i)));
