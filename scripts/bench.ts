@@ -18,6 +18,7 @@ import { summarizeLog } from '../src/core/folder/summary.ts';
 import { installCliErrors } from './cli.ts';
 import { nodeProjector } from './node-projector.ts';
 import { youngBytes } from './heap-spaces.ts';
+import { pathReadBack } from './node-source.ts';
 
 installCliErrors('bench');
 
@@ -234,11 +235,15 @@ async function droppedFile(bytes: Uint8Array): Promise<{ file: Blob; remove(): v
   const at = path.join(os.tmpdir(), `dsh-bench-drop-${process.pid}-${droppedFiles++}.bin`);
   fs.writeFileSync(at, bytes);
   const file = await fs.openAsBlob(at);
+  blobPaths.set(file, at);
   (await projectionHelper())?.twin(file, inMemoryBlob(at));
   droppedPaths.add(at);
   return { file, remove: () => { fs.rmSync(at, { force: true }); droppedPaths.delete(at); } };
 }
 let droppedFiles = 0;
+/** Where each file-backed Blob lies: the engine reads a plain log's lines back from it, as the worker reads a File back. */
+const blobPaths = new WeakMap<Blob, string>();
+const readBackOf = (blob: Blob) => { const at = blobPaths.get(blob); return at ? pathReadBack(at) : null; };
 /** Copies not yet removed: removed at exit too, when a load throws before its caller removes them. */
 const droppedPaths = new Set<string>();
 process.once('exit', () => { for (const at of droppedPaths) fs.rmSync(at, { force: true }); });
@@ -254,7 +259,7 @@ async function workerLoad(bytes: Uint8Array, name: string, helped = true) {
  * page (transferred, no longer the worker's), as `handle('load')` does.
  */
 async function workerLoadFrom(blob: Blob, name: string, helped = true) {
-  const engine = new Engine({ projector: helped ? (await projectionHelper())?.projector : undefined });
+  const engine = new Engine({ projector: helped ? (await projectionHelper())?.projector : undefined, readBack: readBackOf });
   const summary = await engine.load({ kind: 'file', file: blob, name }, () => {});
   const columns = (engine as unknown as { replay: Replay }).replay.handOverColumns();
   return { engine, summary: { ...summary, columns } };
@@ -316,6 +321,7 @@ async function memoryChild(mode: string, file: string): Promise<void> {
   // hand a file-backed Blob to a worker thread (a browser hands both workers the same File), so the
   // helper reads an in-memory twin of it, made before the measurement starts.
   const blob = await fs.openAsBlob(file);
+  blobPaths.set(blob, file);
   if (helped) helped.twin(blob, inMemoryBlob(file));
   const reading = await peakOf(async () => (mode === 'core'
     ? coreLoad(blob.stream() as unknown as AsyncIterable<Uint8Array>, decoded)

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { sniffEncoding } from '../core/log/bytes.ts';
 import { LoadGuard } from '../core/log/memory-budget.ts';
 import { readLog } from '../core/log/reader.ts';
+import type { ByteReader } from '../core/log/read-back.ts';
 import type { ReadProgress } from '../core/log/reader.ts';
 import type { ReadResult } from '../core/log/types.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -29,7 +30,33 @@ export async function loadLogFile(file: string, onProgress?: (p: ReadProgress) =
     advice: 'Run it on a machine with more memory.',
   });
   guard.check(null);
-  return loadSession(chunks(file), { sizeHint: size, onProgress: (p) => { guard.check(p); onProgress?.(p); } });
+  return loadSession(chunks(file), { sizeHint: size, readBack: pathReadBack(file), onProgress: (p) => { guard.check(p); onProgress?.(p); } });
+}
+
+/**
+ * A log file read back at any offset, as the worker reads a dropped File
+ * back (FileReaderSync): a plain log's lines are then not kept in memory.
+ * Opened per read, so nothing stays open once the session is dropped.
+ */
+export function pathReadBack(file: string): ByteReader {
+  const size = fs.statSync(file).size;
+  return {
+    size,
+    read(start, end) {
+      const out = new Uint8Array(end - start);
+      const fd = fs.openSync(file, 'r');
+      try {
+        for (let o = 0; o < out.length; ) {
+          const n = fs.readSync(fd, out, o, out.length - o, start + o);
+          if (n === 0) throw new Error(`${file} is shorter than when it was opened: its lines can no longer be read back.`);
+          o += n;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      return out;
+    },
+  };
 }
 
 /**

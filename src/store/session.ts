@@ -86,7 +86,11 @@ export const useSession = create<SessionStore>((set, get) => ({
   active: 0,
   children: [],
   loads: 0,
-  setClient: (client) => set({ client }),
+  setClient: (client) => {
+    // The open file changed on disk: the page says so beside the log (its lines read so far stay shown).
+    client.onFileLost = (message) => set({ error: message });
+    set({ client });
+  },
   async open(source, options = {}) {
     const client = get().client;
     if (!client) return;

@@ -19,6 +19,8 @@ type Target = { postMessage(msg: unknown): void; onmessage: ((e: MessageEvent) =
 export class WorkerClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Told when the open file can no longer be read back (it changed on disk after it was opened). */
+  onFileLost: ((message: string) => void) | null = null;
 
   constructor(private readonly target: Target) {
     target.onmessage = (e: MessageEvent<Response>) => {
@@ -27,6 +29,7 @@ export class WorkerClient {
       if (!p) return;
       if ('progress' in msg) { p.onProgress?.(msg.progress); return; }
       this.pending.delete(msg.id);
+      if (msg.lost) this.onFileLost?.(msg.lost);
       if (msg.ok) p.resolve(msg.result);
       else p.reject(Object.assign(new Error(msg.error), msg.finding ? { finding: msg.finding } : {}));
     };

@@ -37,6 +37,8 @@ import { valueDiff } from '../core/projections/value-diff.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { RequestRow, ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
+import { fileReadBack } from './file-read-back.ts';
+import type { ByteReader } from '../core/log/read-back.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 import { HELPER_HEARTBEAT_MS, HELPER_SILENCE_MS, type Projector, type ProjectionJob } from './projector.ts';
 import type { ProjectedLog } from '../core/projections/project-log.ts';
@@ -99,8 +101,12 @@ export class Engine {
   /** The running load's job on the helper (a cancel stops it too). */
   private helperJob: ProjectionJob | null = null;
 
-  constructor(options: { projector?: Projector } = {}) {
+  /** How a dropped file's lines are read back from it (the file itself, not a copy of its bytes); null keeps the bytes. */
+  private readonly readBack: (file: Blob, name: string) => ByteReader | null;
+
+  constructor(options: { projector?: Projector; readBack?: (file: Blob, name: string) => ByteReader | null } = {}) {
     this.projector = options.projector ?? null;
+    this.readBack = options.readBack ?? fileReadBack;
   }
 
   /** Attaches the helper (the worker gets its port after it starts). */
@@ -113,6 +119,8 @@ export class Engine {
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: { memoryBudget?: number; maxLineChars?: number; background?: boolean } = {}): Promise<LoadSummary> {
     const token = ++this.loadToken;
     const started = Date.now();
+    this.lost = null;
+    this.lostSaid = false;
     if (!options.background) this.loading = null;
     const opened = await openSource(source);
     const { totalBytes } = opened;
@@ -134,6 +142,8 @@ export class Engine {
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
+      // A plain file's lines are read back from it when asked for, not kept in memory (issue #15).
+      readBack: source.kind === 'file' ? this.readBackOf(source.file, source.name, token) : undefined,
       cancelled: () => token !== this.loadToken,
       pause: pauses.pause,
       maxLineChars: options.maxLineChars,
@@ -177,6 +187,40 @@ export class Engine {
       pauses.close();
       if (token === this.loadToken) this.loading = null;
     }
+  }
+
+  /**
+   * The file's read-back, watched: the first read that fails (the file
+   * changed on disk) is said once, with the next answer to the page —
+   * whichever query met it, even one that shows a placeholder instead.
+   */
+  private readBackOf(file: Blob, name: string, token: number): ByteReader | undefined {
+    const reader = this.readBack(file, name);
+    if (!reader) return undefined;
+    return {
+      size: reader.size,
+      read: (start, end) => {
+        try {
+          return reader.read(start, end);
+        } catch (err) {
+          if (token === this.loadToken && !this.lostSaid) this.lost ??= err instanceof Error ? err.message : String(err);
+          throw err;
+        }
+      },
+    };
+  }
+
+  /** A failed read-back not yet told to the page, and whether it was told (once per log). */
+  private lost: string | null = null;
+  private lostSaid = false;
+
+  /** The lost file's message for the answer being posted (once). */
+  private takeLost(): { lost: string } | Record<string, never> {
+    if (!this.lost) return {};
+    const lost = this.lost;
+    this.lost = null;
+    this.lostSaid = true;
+    return { lost };
   }
 
   /** The helper's job for a file; null without a helper or when the file cannot be handed to it (the load then folds the units). */
@@ -890,10 +934,10 @@ export class Engine {
         case 'export': result = this.export(req.what, req.format, req.index, req.redact); break;
         case 'pack': result = await packLog((await openSource(req.source)).chunks, { redact: req.redact }); break;
       }
-      post({ id: req.id, ok: true, result });
+      post({ id: req.id, ok: true, result, ...this.takeLost() });
     } catch (err) {
       // A load stopped by the reader (too big, an error at a line/seq) says why as a finding; the app keeps the open log.
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}) });
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}), ...this.takeLost() });
     }
   }
 }

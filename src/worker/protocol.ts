@@ -97,10 +97,11 @@ export interface PartialRows {
   version: number;
 }
 
+/** `lost`: the open file could not be read back (it changed on disk): said once, with whichever answer met it. */
 export type Response =
-  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: true; result: unknown; lost?: string }
   /** A failed load also carries its finding (a log too big, an unexpected error at a line/seq). */
-  | { id: number; ok: false; error: string; finding?: Diagnostic }
+  | { id: number; ok: false; error: string; finding?: Diagnostic; lost?: string }
   | { id: number; progress: LoadProgress };
 
 /** What the UI knows about a loaded log without asking again. */

@@ -2,7 +2,10 @@
 // and logs no console error (the runner fails a case on any).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { openFile, ready } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
@@ -30,3 +33,34 @@ export const robustnessTests: Record<string, Case> = Object.fromEntries(MUTATION
     assert.ok(rows > 0, 'the readable events are still listed');
   },
 ]));
+
+/**
+ * A plain log's lines are read back from the dropped file (issue #15), so a
+ * file changed on disk after it was opened can no longer give them: the page
+ * says so, names the file and what to do, and keeps answering.
+ */
+robustnessTests['robustness: a dropped file changed on disk after it was opened: the page says so'] = async ({ page, baseUrl }) => {
+  const file = path.join(os.tmpdir(), `dsh-changed-${process.pid}.jsonl`);
+  // Bigger than the lines the worker keeps at hand after the load (4 MiB of blocks, a share of the log parsed).
+  fs.writeFileSync(file, generateLog({ dialect: 'v4', seed: 31, turns: 220 }).text);
+  try {
+    await page.goto(baseUrl);
+    await ready(page);
+    await page.getByLabel('Open log').setInputFiles(file);
+    await page.locator('.session-name', { hasText: path.basename(file) }).waitFor({ timeout: 60_000 });
+    await page.getByRole('region', { name: 'Surface' }).getByLabel('Generations').waitFor();
+    fs.truncateSync(file, 1000);
+    // Lines not read since the load: the start of the log and its middle.
+    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await page.keyboard.press('Home');
+    const slider = (await page.getByRole('slider', { name: 'Replay cursor' }).boundingBox())!;
+    await page.mouse.click(slider.x + slider.width * 0.4, slider.y + slider.height / 2);
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 10_000 });
+    assert.match(await alert.innerText(), new RegExp(`${path.basename(file)} changed on disk after it was opened.*open it again`));
+    // The page still answers: the events list and its rows are there.
+    assert.ok(await page.getByRole('grid').locator('[role=row]').count() > 0);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+};

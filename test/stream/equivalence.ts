@@ -8,6 +8,7 @@ import { Replay } from '../../src/core/replay/replay-index.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import type { EventStore } from '../../src/core/log/event-store.ts';
+import type { ByteReader } from '../../src/core/log/read-back.ts';
 
 /** The bytes cut into pieces of `size` (a streaming source). */
 export function* pieces(bytes: Uint8Array, size: number): Generator<Uint8Array> {
@@ -16,16 +17,28 @@ export function* pieces(bytes: Uint8Array, size: number): Generator<Uint8Array> 
 
 const json = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Map ? [...v] : v));
 
+/** The bytes as a file read back at any offset (as the worker reads a dropped File), counting reads. */
+export function bytesReadBack(bytes: Uint8Array): ByteReader & { reads: number } {
+  return {
+    size: bytes.length,
+    reads: 0,
+    read(start, end) {
+      this.reads++;
+      return bytes.slice(start, end);
+    },
+  };
+}
+
 /**
  * The streaming load (one pass, events kept as bytes) must give exactly
  * what reading the whole log into objects and folding it gives: every
  * event (re-parsed from its bytes), origins, surface, findings, and the
  * replay index, whatever the chunk size.
  */
-export async function expectStreamMatchesEager(bytes: Uint8Array, chunkSize: number): Promise<void> {
+export async function expectStreamMatchesEager(bytes: Uint8Array, chunkSize: number, readBack?: ByteReader): Promise<void> {
   const read = await readLog(pieces(bytes, 1 << 20));
   const eager = foldSession(read);
-  const streamed = await loadSession(pieces(bytes, chunkSize), { cacheSize: 64 });
+  const streamed = await loadSession(pieces(bytes, chunkSize), { cacheSize: 64, readBack });
   const store: EventStore = streamed.events;
   expect(streamed.loggedCount).toBe(read.events.length);
   expect(store.length).toBe(eager.events.length);
@@ -44,11 +57,12 @@ export async function expectStreamMatchesEager(bytes: Uint8Array, chunkSize: num
 }
 
 /** The worker engine's load (streamed) against the eager pipeline: index, requests, projections, seeks. */
-export async function expectEngineMatchesEager(bytes: Uint8Array, seeks: number[]): Promise<void> {
+/** `readBack`: loaded as a dropped file whose lines are read back from it. */
+export async function expectEngineMatchesEager(bytes: Uint8Array, seeks: number[], readBack?: ByteReader): Promise<void> {
   const read = await readLog(pieces(bytes, 1 << 20));
   const eager = foldSession(read);
-  const engine = new Engine();
-  const summary = await engine.load({ kind: 'bytes', bytes, name: 'x' }, () => {});
+  const engine = new Engine({ readBack: () => readBack ?? null });
+  const summary = await engine.load(readBack ? { kind: 'file', file: new Blob([bytes as Uint8Array<ArrayBuffer>]), name: 'x' } : { kind: 'bytes', bytes, name: 'x' }, () => {});
   const replay = (engine as unknown as { replay: Replay<EventStore> }).replay;
   const reference = Replay.walk(eager, 2048);
   expect(replay.index.columns).toEqual(reference.index.columns);

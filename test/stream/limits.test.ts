@@ -26,6 +26,10 @@ describe('the memory estimate', () => {
     // The same with nine tenths in lines too long to read: those bytes are never held.
     const skipped = estimateLoad(100 * MiB, progress({ bytesIn: 8 * MiB, decodedBytes: 80 * MiB, skippedBytes: 72 * MiB, events: (8 * MiB) / 70 }));
     expect(skipped.neededBytes).toBeLessThan(zstd.neededBytes / 5);
+    // A plain file read back from disk: its events' state counts, its bytes do not.
+    const plain = estimateLoad(1000 * MiB, progress({ bytesIn: 80 * MiB, decodedBytes: 80 * MiB, events: (80 * MiB) / 70 }));
+    const readBack = estimateLoad(1000 * MiB, progress({ bytesIn: 80 * MiB, decodedBytes: 80 * MiB, events: (80 * MiB) / 70, readBack: true }));
+    expect(plain.neededBytes - readBack.neededBytes).toBe(1000 * MiB);
     // The first megabytes say little: until then the file size alone counts.
     expect(estimateLoad(100 * MiB, progress({ bytesIn: 1000, decodedBytes: 50_000, events: 10 })).decodedBytes).toBe(100 * MiB);
   });

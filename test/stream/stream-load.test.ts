@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { generateFork, generateLog } from '../../src/core/generate/generate-log.ts';
-import { expectEngineMatchesEager, expectStreamMatchesEager } from './equivalence.ts';
+import { zstdRawFrame } from '../../src/core/fuzz/encode.ts';
+import { bytesReadBack, expectEngineMatchesEager, expectStreamMatchesEager } from './equivalence.ts';
 
 const enc = (text: string) => new TextEncoder().encode(text);
 
+const logs: [string, string][] = [
+  ['v0 packed chunks', generateLog({ dialect: 'v0', seed: 3, turns: 6 }).text],
+  ['v4 streams, offload, compaction', generateLog({ dialect: 'v4', seed: 4, turns: 6, imageOffload: true, compactEvery: 2 }).text],
+  ['v0 open last turn (restore closers)', generateLog({ dialect: 'v0', seed: 5, turns: 3, openLastTurn: true }).text],
+];
+
 describe('streaming load equals reading the whole log', () => {
-  const logs: [string, string][] = [
-    ['v0 packed chunks', generateLog({ dialect: 'v0', seed: 3, turns: 6 }).text],
-    ['v4 streams, offload, compaction', generateLog({ dialect: 'v4', seed: 4, turns: 6, imageOffload: true, compactEvery: 2 }).text],
-    ['v0 open last turn (restore closers)', generateLog({ dialect: 'v0', seed: 5, turns: 3, openLastTurn: true }).text],
-  ];
   it.each(logs)('%s, at several chunk sizes', async (_name, text) => {
     for (const size of [7, 4093, 1 << 20]) await expectStreamMatchesEager(enc(text), size);
   });
@@ -40,6 +42,41 @@ describe('streaming load equals reading the whole log', () => {
 
   it('the engine: replay columns, requests, projections and seeks', async () => {
     for (const text of logs.map(([, t]) => t)) await expectEngineMatchesEager(enc(text), [0, 5, 77, 400, 1999, 2048, 2500, 4000]);
+  });
+});
+
+describe('lines read back from the file instead of kept', () => {
+  it.each(logs)('%s: every event parsed again from the file equals the eager read', async (_name, text) => {
+    for (const size of [7, 65536]) {
+      const file = bytesReadBack(enc(text));
+      await expectStreamMatchesEager(enc(text), size, file);
+      // Walked backwards with a cache of 64 events: the lines came from the file.
+      expect(file.reads).toBeGreaterThan(0);
+    }
+  });
+
+  it('a torn tail, a corrupt row, CRLF line ends and a BOM', async () => {
+    const lines = generateLog({ dialect: 'v0', seed: 6, turns: 4 }).text.split('\n');
+    lines.splice(40, 0, '{"type":"broken"');
+    const bytes = enc('\ufeff' + lines.join('\r\n') + '{"type":"turn/st');
+    const file = bytesReadBack(bytes);
+    await expectStreamMatchesEager(bytes, 333, file);
+    expect(file.reads).toBeGreaterThan(0);
+  });
+
+  it('a compressed log keeps its decoded bytes (its offsets are not the file\'s)', async () => {
+    const bytes = zstdRawFrame(enc(logs[1][1]));
+    const file = bytesReadBack(bytes);
+    await expectStreamMatchesEager(bytes, 4093, file);
+    expect(file.reads).toBe(0);
+  });
+
+  it('the engine loading a dropped file: replay columns, requests, projections and seeks', async () => {
+    for (const text of logs.map(([, t]) => t)) {
+      const file = bytesReadBack(enc(text));
+      await expectEngineMatchesEager(enc(text), [0, 5, 77, 400, 1999, 2048, 2500, 4000], file);
+      expect(file.reads).toBeGreaterThan(0);
+    }
   });
 });
 

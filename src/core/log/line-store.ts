@@ -1,6 +1,10 @@
+import { BlockCache, type ByteReader } from './read-back.ts';
+
 /**
  * The decoded bytes of a log, kept as the chunks they arrived in (no copy,
- * no string per line), so any line can be decoded again later. Lines are
+ * no string per line), so any line can be decoded again later — or, for a
+ * plain file, read back from the file (`readBackFrom`), each chunk let go
+ * once its lines are found. Lines are
  * found with a byte scan that runs in step with the text split: a newline
  * byte never occurs inside a multi-byte UTF-8 sequence, so the n-th newline
  * of the text is the n-th 0x0A of the bytes.
@@ -17,8 +21,25 @@ export class LineStore {
   /** Global offset where the line being assembled starts. */
   private lineStart = 0;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+  /** Where lines are read back from once their chunks are gone (a plain log's file). */
+  private file: BlockCache | null = null;
 
   constructor(private readonly keep = true) {}
+
+  /**
+   * Lines are read back from `source` from now on, and no chunk is kept past
+   * its scan (those scanned so far go now). Only for bytes that are the
+   * file's own (a plain log: decoded offsets are file offsets).
+   */
+  readBackFrom(source: ByteReader): void {
+    this.file = new BlockCache(source);
+    for (let i = 0; i < this.scanChunk; i++) this.chunks[i] = EMPTY;
+  }
+
+  /** File reads made to read lines back (0 when the bytes are kept). */
+  get fileReads(): number {
+    return this.file?.reads ?? 0;
+  }
 
   get byteLength(): number {
     return this.total;
@@ -57,8 +78,8 @@ export class LineStore {
         this.lineStart = this.lastEnd + 1;
         return;
       }
-      // Without retention a scanned chunk is dropped (a streaming pass that never re-reads).
-      if (!this.keep) this.chunks[this.scanChunk] = EMPTY;
+      // Without retention a scanned chunk is dropped (a streaming pass that never re-reads, or the file holds it).
+      if (!this.holdsChunks) this.chunks[this.scanChunk] = EMPTY;
       this.scanChunk++;
       this.scanOffset = 0;
     }
@@ -66,9 +87,14 @@ export class LineStore {
     this.lastStart = this.lastEnd = this.lineStart;
   }
 
-  /** Whether lines can be read back (else a scanned chunk is dropped). */
-  get keepsBytes(): boolean {
+  /** Whether lines can be read again (from kept chunks or from the file). */
+  get keepsLines(): boolean {
     return this.keep;
+  }
+
+  /** Whether scanned chunks are kept to read lines from (else each is dropped once scanned). */
+  get holdsChunks(): boolean {
+    return this.keep && !this.file;
   }
 
   /** Where the line not yet ended by a newline starts. */
@@ -88,13 +114,14 @@ export class LineStore {
     }
   }
 
-  /** Bytes still held (dropped chunks of skipped lines not counted). */
+  /** Bytes still held (dropped chunks of skipped lines not counted; none past the scan when read back from the file). */
   get heldBytes(): number {
-    return this.total - this.dropped;
+    return this.file ? this.chunks.reduce((n, c) => n + c.length, 0) : this.total - this.dropped;
   }
 
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */
   bytes(start: number, end: number): Uint8Array {
+    if (this.file) return this.file.read(start, end);
     let ci = this.chunkAt(start);
     const first = this.chunks[ci];
     const from = start - this.bases[ci];

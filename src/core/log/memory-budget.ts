@@ -4,7 +4,7 @@ import type { ReadProgress } from './reader.ts';
 
 /**
  * Will this log fit? A load keeps the decoded bytes of every line it can
- * read plus a few typed numbers and analysis state per event; `npm run
+ * read (unless it reads them back from the file) plus a few typed numbers and analysis state per event; `npm run
  * bench` measures the worker's peak at about the decoded size plus 160
  * bytes per event (1.23 M events, 160 MB decoded: 356 MB). The estimate
  * projects that from the file's size and what the load has seen so far
@@ -48,7 +48,8 @@ export function estimateLoad(fileBytes: number | null, progress: ReadProgress | 
     // Past the first few megabytes the ratios of the part read stand for the whole.
     const ratio = seen.bytesIn > 0 ? seen.decodedBytes / seen.bytesIn : 1;
     decoded = Math.max(seen.decodedBytes, fileBytes === null ? 0 : fileBytes * ratio);
-    held = decoded * (1 - seen.skippedBytes / seen.decodedBytes);
+    // A plain file's lines are read back from it: none of its bytes stay.
+    held = seen.readBack ? 0 : decoded * (1 - seen.skippedBytes / seen.decodedBytes);
     events = Math.max(seen.events, (decoded * seen.events) / seen.decodedBytes);
   }
   return { decodedBytes: decoded, events: Math.round(events), neededBytes: FIXED_BYTES + held + events * HELD_BYTES_PER_EVENT };

@@ -8,6 +8,7 @@ import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
 import { checkCatalogShape, checkPayloadVersion, hasNewerPayloadChecks, payloadCheckOf, type PayloadCheck } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
+import type { ByteReader } from './read-back.ts';
 import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
@@ -119,6 +120,8 @@ export interface ReadProgress {
   decodedBytes: number;
   /** Of those, bytes of lines too long to read: skipped, not kept. */
   skippedBytes: number;
+  /** The lines' bytes are read back from the file, not kept (a plain dropped file): the load holds none of them. */
+  readBack?: true;
 }
 
 /** A line over the limit: its byte offset, and (text mode only; with byte tracking the store knows) its bytes so far. */
@@ -258,7 +261,7 @@ export class LogReader {
     // The bytes of a line being skipped are never read again (nor any line's, when the store
     // does not keep them): let them go as they arrive, not when the line's newline comes.
     // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
-    if (this.sniffed && (this.longLine || !this.lines.keepsBytes)) this.lines.dropOpenLine();
+    if (this.sniffed && (this.longLine || !this.lines.holdsChunks)) this.lines.dropOpenLine();
   }
   /** Plaintext bytes of lines too long to read (skipped, not kept), the one being skipped included. */
   get unreadBytes(): number {
@@ -861,6 +864,12 @@ export interface ReadLogOptions extends ReaderOptions {
    * which never let a worker's message handler run).
    */
   pause?: () => Promise<void> | null;
+  /**
+   * The source's file, to read lines back from instead of keeping their
+   * bytes in `lines`: taken when the log turns out to be plain (a
+   * compressed log's offsets are not the file's, so its bytes are kept).
+   */
+  readBack?: ByteReader;
 }
 
 /** Reads a log from a byte stream (file, fetch body, zstd/gzip/plain). */
@@ -873,10 +882,15 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   // Whatever throws (a bug in a rider, the source failing) stops the load with a finding that says where.
   const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });
   try {
+    let readBack = options.readBack;
     for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
       if (options.cancelled?.(reader)) break;
+      if (readBack) {
+        if (info.encoding === 'plain') options.lines?.readBackFrom(readBack);
+        readBack = undefined;
+      }
       reader.pushBytes(bytes);
-      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes });
+      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes, ...(options.lines && !options.lines.holdsChunks && options.lines.keepsLines ? { readBack: true as const } : {}) });
       // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
       if (reader.looksBinary) break;
       const paused = options.pause?.();

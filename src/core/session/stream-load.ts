@@ -7,7 +7,7 @@ import type { SurfaceVisitor } from '../surface/walk.ts';
 import { sessionFoldOf, type SessionFold } from './fold-session.ts';
 import { SessionLoader, type LogMeta } from './session-loader.ts';
 
-export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars' | 'onReader'> {
+export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars' | 'onReader' | 'readBack'> {
   /** Analyses to carry on the walk, made once the header line is known. */
   riders?(meta: LogMeta, store: EventStore): readonly SurfaceVisitor[];
   /** Parsed events kept for lookups after the load (the LRU size). */

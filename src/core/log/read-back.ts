@@ -1,0 +1,85 @@
+/**
+ * Reading a plain log's lines back from its file instead of from a copy of
+ * its bytes in memory (issue #15: the copy was the load's biggest part,
+ * as big as the file). A dropped File stays on disk and can be read at any
+ * offset; the reads are synchronous (FileReaderSync in the worker, readSync
+ * in Node), since a line is parsed again in the middle of a query.
+ */
+export interface ByteReader {
+  /** The file's size in bytes. */
+  readonly size: number;
+  /** Bytes [start, end); throws when the file can no longer be read (it changed on disk). */
+  read(start: number, end: number): Uint8Array;
+}
+
+/** A read-back block: lines near each other (a screen of nodes, the steps of a call) share one read. */
+const BLOCK_BYTES = 64 * 1024;
+/** Blocks kept, most recently used last: 4 MiB, a few screens' worth. */
+const MAX_BLOCKS = 64;
+
+/**
+ * A ByteReader's bytes in aligned 64 KiB blocks, the recently used ones
+ * kept: each read of the file has a fixed cost (a round trip to the
+ * browser's file service), so neighbouring lines must not each pay it.
+ * A range longer than half the cache (one huge tool result) is read
+ * whole and not kept.
+ */
+export class BlockCache {
+  private readonly blocks = new Map<number, Uint8Array>();
+  /** File reads made (tests count them). */
+  reads = 0;
+
+  constructor(private readonly source: ByteReader, private readonly blockBytes = BLOCK_BYTES, private readonly maxBlocks = MAX_BLOCKS) {}
+
+  read(start: number, end: number): Uint8Array {
+    if (end <= start) return new Uint8Array(0);
+    const first = Math.floor(start / this.blockBytes);
+    const last = Math.floor((end - 1) / this.blockBytes);
+    if (last - first + 1 > this.maxBlocks / 2) {
+      this.reads++;
+      return this.source.read(start, end);
+    }
+    this.fill(first, last);
+    if (first === last) {
+      const base = first * this.blockBytes;
+      return this.blocks.get(first)!.subarray(start - base, end - base);
+    }
+    const out = new Uint8Array(end - start);
+    for (let b = first; b <= last; b++) {
+      const block = this.blocks.get(b)!;
+      const base = b * this.blockBytes;
+      const from = Math.max(start, base);
+      const to = Math.min(end, base + block.length);
+      out.set(block.subarray(from - base, to - base), from - start);
+    }
+    return out;
+  }
+
+  /** Makes blocks first…last present and most recent, reading the missing ones in one range. */
+  private fill(first: number, last: number): void {
+    let lo = -1;
+    let hi = -1;
+    for (let b = first; b <= last; b++) {
+      const block = this.blocks.get(b);
+      if (block) {
+        // Re-inserted: a Map keeps insertion order, so the first key is the least recently used.
+        this.blocks.delete(b);
+        this.blocks.set(b, block);
+      } else {
+        if (lo < 0) lo = b;
+        hi = b;
+      }
+    }
+    if (lo < 0) return;
+    const from = lo * this.blockBytes;
+    const bytes = this.source.read(from, Math.min(this.source.size, (hi + 1) * this.blockBytes));
+    this.reads++;
+    for (let b = lo; b <= hi; b++) {
+      const at = (b - lo) * this.blockBytes;
+      // Copied apart when the read spans blocks, so an old block never holds a whole read's buffer alive.
+      const block = lo === hi ? bytes : bytes.slice(at, Math.min(bytes.length, at + this.blockBytes));
+      if (!this.blocks.has(b)) this.blocks.set(b, block);
+    }
+    while (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
+  }
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BlockCache } from '../../src/core/log/read-back.ts';
+import { LineStore } from '../../src/core/log/line-store.ts';
+import { readLog } from '../../src/core/log/reader.ts';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { pathReadBack } from '../../src/cli/node-source.ts';
+import { bytesReadBack, pieces } from '../stream/equivalence.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import type { Request, Response } from '../../src/worker/protocol.ts';
+
+/** Bytes 0…n-1 with a pattern that shows any offset error. */
+const patterned = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
+
+describe('reading a file back in blocks', () => {
+  const bytes = patterned(10_000);
+
+  it('gives the bytes of any range, across blocks and at the end of the file', () => {
+    const cache = new BlockCache(bytesReadBack(bytes), 256, 16);
+    for (const [a, b] of [[0, 1], [0, 256], [255, 257], [100, 1900], [9_990, 10_000], [5_000, 5_000], [1_234, 3_210]]) {
+      expect([...cache.read(a, b)]).toEqual([...bytes.subarray(a, b)]);
+    }
+  });
+
+  it('reads neighbouring lines once, and the missing blocks of a range in one read', () => {
+    const file = bytesReadBack(bytes);
+    const cache = new BlockCache(file, 256, 16);
+    cache.read(10, 20);
+    cache.read(30, 200);
+    expect(file.reads).toBe(1);
+    // Blocks 0 and 3 are present: 1 and 2 come in one read, 3 is not read again.
+    cache.read(900, 1000);
+    cache.read(0, 1000);
+    expect(file.reads).toBe(3);
+  });
+
+  it('keeps the recently used blocks only, and reads a range longer than half of them whole', () => {
+    const file = bytesReadBack(bytes);
+    const cache = new BlockCache(file, 256, 4);
+    for (let b = 0; b < 6; b++) cache.read(b * 256, b * 256 + 10);
+    expect(file.reads).toBe(6);
+    cache.read(5 * 256, 5 * 256 + 1); // still kept
+    expect(file.reads).toBe(6);
+    cache.read(0, 1); // let go
+    expect(file.reads).toBe(7);
+    expect([...cache.read(100, 1000)]).toEqual([...bytes.subarray(100, 1000)]);
+    expect([...cache.read(100, 1000)]).toEqual([...bytes.subarray(100, 1000)]);
+    expect(file.reads).toBe(9);
+  });
+});
+
+describe('a plain log read back from its file', () => {
+  const text = generateLog({ dialect: 'v0', seed: 21, turns: 30 }).text;
+  const bytes = new TextEncoder().encode(text);
+
+  it('holds no chunk past its scan, and reads every line back as it was', async () => {
+    const lines = new LineStore(true);
+    let held = 0;
+    let saidReadBack = false;
+    const read = await readLog(pieces(bytes, 4096), { lines, readBack: bytesReadBack(bytes), onProgress: (p) => { held = Math.max(held, lines.heldBytes); saidReadBack ||= p.readBack === true; } });
+    // The progress says so: the memory estimate then counts none of the log's bytes.
+    expect(saidReadBack).toBe(true);
+    expect(bytes.length).toBeGreaterThan(100_000);
+    // At most the chunk being scanned and the one just pushed.
+    expect(held).toBeLessThanOrEqual(2 * 4096);
+    // After the load, the last chunk at most (its scan stopped inside it).
+    expect(lines.heldBytes).toBeLessThanOrEqual(4096);
+    const kept = new LineStore(true);
+    saidReadBack = false;
+    await readLog(pieces(bytes, 4096), { lines: kept, onProgress: (p) => { saidReadBack ||= p.readBack === true; } });
+    expect(kept.heldBytes).toBe(bytes.length);
+    expect(saidReadBack).toBe(false);
+    const ends = text.split('\n');
+    let at = 0;
+    for (const line of ends.slice(0, read.events.length)) {
+      expect(lines.text(at, at + new TextEncoder().encode(line).length)).toBe(line);
+      at += new TextEncoder().encode(line).length + 1;
+    }
+  });
+
+  it('a file that shrank after it was opened says so', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-read-back-'));
+    const file = path.join(dir, 'log.jsonl');
+    try {
+      fs.writeFileSync(file, bytes);
+      const reader = pathReadBack(file);
+      expect([...reader.read(5, 50)]).toEqual([...bytes.subarray(5, 50)]);
+      fs.writeFileSync(file, bytes.subarray(0, 100));
+      expect(() => reader.read(50, 500)).toThrow(/shorter than when it was opened/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the engine when the file can no longer be read back', () => {
+  it('says so once, with the answer that met it, and keeps answering', async () => {
+    const text = generateLog({ dialect: 'v4', seed: 22, turns: 200 }).text;
+    const bytes = new TextEncoder().encode(text);
+    let gone = false;
+    const file = bytesReadBack(bytes);
+    const engine = new Engine({
+      readBack: () => ({ size: file.size, read: (a, b) => { if (gone) throw new Error('log.jsonl changed on disk after it was opened'); return file.read(a, b); } }),
+    });
+    const answers: Response[] = [];
+    let id = 0;
+    const ask = (req: Record<string, unknown>) => engine.handle({ id: ++id, ...req } as unknown as Request, (msg) => { if (!('progress' in (msg as object))) answers.push(msg as Response); });
+    await ask({ op: 'load', source: { kind: 'file', file: new Blob([bytes]), name: 'log.jsonl' } });
+    expect(answers.at(-1)).toMatchObject({ ok: true });
+    expect(answers.at(-1)).not.toHaveProperty('lost');
+    gone = true;
+    // Events far apart, not in the parsed-event cache (a share of a 6 MB log) nor in the 4 MiB of blocks read last: each needs its line again.
+    const count = (answers.at(-1) as { result: { count: number } }).result.count;
+    for (const index of [1, Math.floor(count / 3), Math.floor(count / 2)]) await ask({ op: 'event', index });
+    const lost = answers.filter((a) => 'lost' in a && a.lost);
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as { lost: string }).lost).toMatch(/changed on disk/);
+    // Every query was answered (the ones that met the lost file with an error), none hangs.
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3, 4]);
+  });
+});
