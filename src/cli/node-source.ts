@@ -36,28 +36,29 @@ export async function loadLogFile(file: string, onProgress?: (p: ReadProgress) =
 /**
  * A log file read back at any offset, as the worker reads a dropped File
  * back (FileReaderSync): a plain log's lines are then not kept in memory.
- * Opened per read, so nothing stays open once the session is dropped.
+ * The file stays open while the reader lives (as a File keeps its file: it
+ * can still be read once removed), and is closed when the reader is collected.
  */
 export function pathReadBack(file: string): ByteReader {
-  const size = fs.statSync(file).size;
-  return {
+  const fd = fs.openSync(file, 'r');
+  const size = fs.fstatSync(fd).size;
+  const reader: ByteReader = {
     size,
     read(start, end) {
       const out = new Uint8Array(end - start);
-      const fd = fs.openSync(file, 'r');
-      try {
-        for (let o = 0; o < out.length; ) {
-          const n = fs.readSync(fd, out, o, out.length - o, start + o);
-          if (n === 0) throw new Error(`${file} is shorter than when it was opened: its lines can no longer be read back.`);
-          o += n;
-        }
-      } finally {
-        fs.closeSync(fd);
+      for (let o = 0; o < out.length; ) {
+        const n = fs.readSync(fd, out, o, out.length - o, start + o);
+        if (n === 0) throw new Error(`${file} is shorter than when it was opened: its lines can no longer be read back.`);
+        o += n;
       }
       return out;
     },
   };
+  openFiles.register(reader, fd);
+  return reader;
 }
+
+const openFiles = new FinalizationRegistry<number>((fd) => { try { fs.closeSync(fd); } catch { /* closed already */ } });
 
 /**
  * Whether to stream a log rather than read it whole: events kept as objects

@@ -102,9 +102,9 @@ export class Engine {
   private helperJob: ProjectionJob | null = null;
 
   /** How a dropped file's lines are read back from it (the file itself, not a copy of its bytes); null keeps the bytes. */
-  private readonly readBack: (file: Blob, name: string) => ByteReader | null;
+  private readonly readBack: (file: Blob) => ByteReader | null;
 
-  constructor(options: { projector?: Projector; readBack?: (file: Blob, name: string) => ByteReader | null } = {}) {
+  constructor(options: { projector?: Projector; readBack?: (file: Blob) => ByteReader | null } = {}) {
     this.projector = options.projector ?? null;
     this.readBack = options.readBack ?? fileReadBack;
   }
@@ -195,18 +195,20 @@ export class Engine {
    * whichever query met it, even one that shows a placeholder instead.
    */
   private readBackOf(file: Blob, name: string, token: number): ByteReader | undefined {
-    const reader = this.readBack(file, name);
+    const reader = this.readBack(file);
     if (!reader) return undefined;
+    const lost = (message: string) => { if (token === this.loadToken && !this.lostSaid) this.lost ??= `${name}: ${message}`; };
     return {
       size: reader.size,
       read: (start, end) => {
         try {
           return reader.read(start, end);
         } catch (err) {
-          if (token === this.loadToken && !this.lostSaid) this.lost ??= err instanceof Error ? err.message : String(err);
+          lost(err instanceof Error ? err.message : String(err));
           throw err;
         }
       },
+      failed: lost,
     };
   }
 

@@ -10,7 +10,7 @@ interface SyncFileReader {
  * Chromium refuses to read a File whose file changed on disk after it was
  * picked: the error then says what happened and what to do.
  */
-export function fileReadBack(file: Blob, name: string): ByteReader | null {
+export function fileReadBack(file: Blob): ByteReader | null {
   const Reader = (globalThis as { FileReaderSync?: new () => SyncFileReader }).FileReaderSync;
   if (!Reader) return null;
   const reader = new Reader();
@@ -22,14 +22,13 @@ export function fileReadBack(file: Blob, name: string): ByteReader | null {
         bytes = reader.readAsArrayBuffer(file.slice(start, end));
       } catch {
         // The browser's own words blame permissions; the cause here is a file changed after it was picked.
-        throw new Error(changedOnDisk(name));
+        throw new Error(CHANGED_ON_DISK);
       }
-      if (bytes.byteLength !== end - start) throw new Error(changedOnDisk(name));
+      if (bytes.byteLength !== end - start) throw new Error(CHANGED_ON_DISK);
       return new Uint8Array(bytes);
     },
   };
 }
 
-export function changedOnDisk(name: string): string {
-  return `${name} changed on disk after it was opened, so its lines can no longer be read back: open it again, or follow it to see it grow.`;
-}
+/** The engine says which file (and says it once). */
+const CHANGED_ON_DISK = 'the file changed on disk after it was opened, so its lines can no longer be read back: open it again, or follow it to see it grow.';

@@ -57,7 +57,7 @@ robustnessTests['robustness: a dropped file changed on disk after it was opened:
     await page.mouse.click(slider.x + slider.width * 0.4, slider.y + slider.height / 2);
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 10_000 });
-    assert.match(await alert.innerText(), new RegExp(`${path.basename(file)} changed on disk after it was opened.*open it again`));
+    assert.match(await alert.innerText(), new RegExp(`${path.basename(file)}: the file changed on disk after it was opened.*open it again`));
     // The page still answers: the events list and its rows are there.
     assert.ok(await page.getByRole('grid').locator('[role=row]').count() > 0);
   } finally {

@@ -102,7 +102,7 @@ describe('the engine when the file can no longer be read back', () => {
     let gone = false;
     const file = bytesReadBack(bytes);
     const engine = new Engine({
-      readBack: () => ({ size: file.size, read: (a, b) => { if (gone) throw new Error('log.jsonl changed on disk after it was opened'); return file.read(a, b); } }),
+      readBack: () => ({ size: file.size, read: (a, b) => { if (gone) throw new Error('the file changed on disk after it was opened'); return file.read(a, b); } }),
     });
     const answers: Response[] = [];
     let id = 0;
@@ -116,7 +116,7 @@ describe('the engine when the file can no longer be read back', () => {
     for (const index of [1, Math.floor(count / 3), Math.floor(count / 2)]) await ask({ op: 'event', index });
     const lost = answers.filter((a) => 'lost' in a && a.lost);
     expect(lost).toHaveLength(1);
-    expect((lost[0] as { lost: string }).lost).toMatch(/changed on disk/);
+    expect((lost[0] as { lost: string }).lost).toMatch(/^log\.jsonl: the file changed on disk/);
     // Every query was answered (the ones that met the lost file with an error), none hangs.
     expect(answers.map((a) => a.id)).toEqual([1, 2, 3, 4]);
   });

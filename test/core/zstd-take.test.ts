@@ -61,9 +61,27 @@ describe('zstd pieces for the decoder', () => {
     const huge = zstdFrame([{ repeat: 1, count: 10 }], { windowLog: 31 });
     const bytes = new Uint8Array([...good, ...huge]);
     const byFeed = new ZstdFrameWalker().feed(bytes);
-    const byTake = new ZstdFrameWalker().take(bytes, 64, 256);
+    // Pieces end with their frame: the good frame is one piece, the fault is found in the next.
+    const walker = new ZstdFrameWalker();
+    const first = walker.take(bytes, 64, 256);
+    expect(first).toEqual({ used: good.length, fault: null, frame: { start: 0, end: good.length, skippable: false, contentSize: 3 } });
+    const byTake = walker.take(bytes.subarray(first.used), 64, 256);
     expect(byFeed).not.toBeNull();
-    expect(byTake.fault).toEqual(byFeed);
-    expect(byTake.fault!.keep).toBe(good.length);
+    expect(byTake.fault).toEqual({ ...byFeed, keep: byFeed!.keep - good.length });
+    expect(byTake.fault!.keep).toBe(0);
+  });
+
+  it('end a piece where a frame ends, saying where it lay (the zstd read-back indexes frames by it)', () => {
+    const frames = [zstdRawFrame(new TextEncoder().encode('{"a":1}\n'.repeat(50))), zstdRawFrame(new TextEncoder().encode('{"b":2}\n'))];
+    const bytes = new Uint8Array([...frames[0], ...frames[1]]);
+    const walker = new ZstdFrameWalker();
+    // Fed in two chunks that cut the first frame: its end is said by the piece that reaches it.
+    const a = walker.take(bytes.subarray(0, 100), 64, 256);
+    expect(a).toMatchObject({ used: 100, frame: null });
+    const b = walker.take(bytes.subarray(100), 64, 256);
+    expect(b.used).toBe(frames[0].length - 100);
+    expect(b.frame).toEqual({ start: 0, end: frames[0].length, skippable: false, contentSize: 400 });
+    const c = walker.take(bytes.subarray(frames[0].length), 64, 256);
+    expect(c.frame).toEqual({ start: frames[0].length, end: bytes.length, skippable: false, contentSize: 8 });
   });
 });

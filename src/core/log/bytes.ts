@@ -3,6 +3,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { concatBytes } from '../util/bytes.ts';
 import type { ScanStats } from './types.ts';
 import { ZstdFrameWalker } from './zstd-walk.ts';
+import { ZstdFrameIndex } from './zstd-read-back.ts';
 
 /**
  * Bytes → text. DSH writes raw JSONL or concatenated zstd frames (§1.4);
@@ -27,6 +28,8 @@ export interface DecodeInfo {
   encoding?: Encoding;
   /** Plaintext bytes produced so far. */
   decodedBytes: number;
+  /** A zstd log's frames, as they are decoded (its lines can be read back from the file through them). */
+  frames?: ZstdFrameIndex;
 }
 
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -79,7 +82,7 @@ export async function* decodeBytes(
     if (!ended) yield* it;
   }
 
-  if (encoding === 'zstd') inner = zstdFrames(replay(), diagnostics);
+  if (encoding === 'zstd') inner = zstdFrames(replay(), diagnostics, (info.frames = new ZstdFrameIndex()));
   else if (encoding === 'gzip') inner = gunzip(replay(), diagnostics);
   else inner = replay();
 
@@ -106,34 +109,42 @@ export async function* decodeText(
   if (rest) yield rest;
 }
 
-async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
+async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[], frames: ZstdFrameIndex): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   const decompressor = new Decompress((data) => { out.push(data); });
   const walker = new ZstdFrameWalker();
+  /** Decoded bytes turned out so far. */
+  let decoded = 0;
+  const drained = function* () { for (const bytes of drain(out)) { decoded += bytes.length; yield bytes; } };
   try {
     for await (const chunk of source) {
       // Pieces of a few blocks (ZSTD_PIECE_BLOCKS), drained after each: a few bytes of RLE blocks
       // decode to megabytes, so output per push stays bounded however the input is chunked (a 24 KB
-      // file can hold 800 MB), while a piece of ordinary blocks is as long as they are.
+      // file can hold 800 MB), while a piece of ordinary blocks is as long as they are. A piece also
+      // ends with its frame, so the frame index knows each whole frame's output.
       for (let o = 0; o < chunk.length; ) {
-        const { used, fault } = walker.take(chunk.subarray(o), ZSTD_PIECE_BLOCKS, ZSTD_LOST_STEP);
+        const { used, fault, frame } = walker.take(chunk.subarray(o), ZSTD_PIECE_BLOCKS, ZSTD_LOST_STEP);
         const piece = chunk.subarray(o, o + used);
         o += used;
         if (fault) {
           // Everything before the frame or block at fault is decoded and kept.
           decompressor.push(piece.subarray(0, fault.keep));
-          yield* drain(out);
+          frames.close();
+          yield* drained();
           diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${fault.reason}; lines decoded before it are kept.`));
           return;
         }
         decompressor.push(piece);
-        if (out.length) yield* drain(out);
+        if (frame) frames.frameEnded(frame, decoded + out.reduce((n, b) => n + b.length, 0));
+        if (out.length) yield* drained();
       }
     }
+    frames.close();
     decompressor.push(new Uint8Array(0), true);
-    yield* drain(out);
+    yield* drained();
   } catch (err) {
-    yield* drain(out);
+    frames.close();
+    yield* drained();
     const code = (err as { code?: number }).code;
     if (code === ZSTD_UNEXPECTED_EOF) {
       diagnostics.push(diagnostic('bytes.torn-frame', 'The last zstd frame is incomplete (torn tail); complete lines decoded from it are kept.'));

@@ -1,3 +1,4 @@
+import { concatBytes } from '../util/bytes.ts';
 import { BlockCache, type ByteReader } from './read-back.ts';
 
 /**
@@ -28,12 +29,29 @@ export class LineStore {
 
   /**
    * Lines are read back from `source` from now on, and no chunk is kept past
-   * its scan (those scanned so far go now). Only for bytes that are the
-   * file's own (a plain log: decoded offsets are file offsets).
+   * its scan (those scanned so far go now). `source` reads decoded offsets:
+   * a plain log's file itself, or a compressed one through its frames, which
+   * covers only the decoded bytes below `source.size` (it grows as frames
+   * are indexed; the chunks past it stay).
    */
   readBackFrom(source: ByteReader): void {
     this.file = new BlockCache(source);
-    for (let i = 0; i < this.scanChunk; i++) this.chunks[i] = EMPTY;
+    this.source = source;
+    this.sweep();
+  }
+
+  private source: ByteReader | null = null;
+  /** The first chunk not yet let go by `sweep`. */
+  private swept = 0;
+
+  /** Lets go of the scanned chunks the source can give back. */
+  private sweep(): void {
+    const covered = this.source!.size;
+    for (; this.swept < this.scanChunk; this.swept++) {
+      const end = this.swept + 1 < this.bases.length ? this.bases[this.swept + 1] : this.total;
+      if (end > covered) break;
+      this.chunks[this.swept] = EMPTY;
+    }
   }
 
   /** File reads made to read lines back (0 when the bytes are kept). */
@@ -50,6 +68,8 @@ export class LineStore {
     this.chunks.push(chunk);
     this.bases.push(this.total);
     this.total += chunk.length;
+    // The source may cover more now (a compressed log's frames are indexed as they are decoded).
+    if (this.file) this.sweep();
   }
 
   /** [start, end) of the line the last `nextLine` ended (end excludes the newline). */
@@ -78,10 +98,11 @@ export class LineStore {
         this.lineStart = this.lastEnd + 1;
         return;
       }
-      // Without retention a scanned chunk is dropped (a streaming pass that never re-reads, or the file holds it).
-      if (!this.holdsChunks) this.chunks[this.scanChunk] = EMPTY;
+      // Without retention a scanned chunk is dropped (a streaming pass that never re-reads); the file may hold it.
+      if (!this.keep) this.chunks[this.scanChunk] = EMPTY;
       this.scanChunk++;
       this.scanOffset = 0;
+      if (this.file) this.sweep();
     }
     // The text had a newline the bytes do not: impossible for UTF-8 input; keep going safely.
     this.lastStart = this.lastEnd = this.lineStart;
@@ -92,10 +113,11 @@ export class LineStore {
     return this.keep;
   }
 
-  /** Whether scanned chunks are kept to read lines from (else each is dropped once scanned). */
-  get holdsChunks(): boolean {
-    return this.keep && !this.file;
+  /** Whether every byte so far is read back from the file (none held but the chunk being scanned). */
+  get readsBackAll(): boolean {
+    return this.source !== null && this.source.size >= this.total;
   }
+
 
   /** Where the line not yet ended by a newline starts. */
   get openLineStart(): number {
@@ -121,7 +143,17 @@ export class LineStore {
 
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */
   bytes(start: number, end: number): Uint8Array {
-    if (this.file) return this.file.read(start, end);
+    if (this.file) {
+      const covered = this.source!.size;
+      if (end <= covered) return this.file.read(start, end);
+      // A line across the end of what the file gives back: its start from the file, the rest from the chunks kept.
+      if (start < covered) return concatBytes([this.file.read(start, covered), this.held(covered, end)]);
+    }
+    return this.held(start, end);
+  }
+
+  /** The bytes [start, end) from the chunks kept. */
+  private held(start: number, end: number): Uint8Array {
     let ci = this.chunkAt(start);
     const first = this.chunks[ci];
     const from = start - this.bases[ci];

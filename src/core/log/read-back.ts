@@ -10,6 +10,8 @@ export interface ByteReader {
   readonly size: number;
   /** Bytes [start, end); throws when the file can no longer be read (it changed on disk). */
   read(start: number, end: number): Uint8Array;
+  /** Told when bytes read back turn out not to be the ones loaded (a compressed frame decodes otherwise). */
+  failed?(message: string): void;
 }
 
 /** A read-back block: lines near each other (a screen of nodes, the steps of a call) share one read. */
@@ -61,7 +63,8 @@ export class BlockCache {
     let hi = -1;
     for (let b = first; b <= last; b++) {
       const block = this.blocks.get(b);
-      if (block) {
+      // A short block read at the end of what the source covered then is whole only if that is still its end.
+      if (block && (block.length === this.blockBytes || b * this.blockBytes + block.length >= this.source.size)) {
         // Re-inserted: a Map keeps insertion order, so the first key is the least recently used.
         this.blocks.delete(b);
         this.blocks.set(b, block);
@@ -78,7 +81,8 @@ export class BlockCache {
       const at = (b - lo) * this.blockBytes;
       // Copied apart when the read spans blocks, so an old block never holds a whole read's buffer alive.
       const block = lo === hi ? bytes : bytes.slice(at, Math.min(bytes.length, at + this.blockBytes));
-      if (!this.blocks.has(b)) this.blocks.set(b, block);
+      this.blocks.delete(b);
+      this.blocks.set(b, block);
     }
     while (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
   }

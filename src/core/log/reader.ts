@@ -9,6 +9,7 @@ import { checkCatalogShape, checkPayloadVersion, hasNewerPayloadChecks, payloadC
 import { decodeSourceEventSeqs } from './source-seqs.ts';
 import { LineStore } from './line-store.ts';
 import type { ByteReader } from './read-back.ts';
+import { zstdReadBack } from './zstd-read-back.ts';
 import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
@@ -261,7 +262,7 @@ export class LogReader {
     // The bytes of a line being skipped are never read again (nor any line's, when the store
     // does not keep them): let them go as they arrive, not when the line's newline comes.
     // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
-    if (this.sniffed && (this.longLine || !this.lines.holdsChunks)) this.lines.dropOpenLine();
+    if (this.sniffed && (this.longLine || !this.lines.keepsLines)) this.lines.dropOpenLine();
   }
   /** Plaintext bytes of lines too long to read (skipped, not kept), the one being skipped included. */
   get unreadBytes(): number {
@@ -866,8 +867,9 @@ export interface ReadLogOptions extends ReaderOptions {
   pause?: () => Promise<void> | null;
   /**
    * The source's file, to read lines back from instead of keeping their
-   * bytes in `lines`: taken when the log turns out to be plain (a
-   * compressed log's offsets are not the file's, so its bytes are kept).
+   * bytes in `lines`: a plain log's directly, a zstd log's through its
+   * frames (a gzip log's bytes are kept: its stream cannot be entered
+   * part-way).
    */
   readBack?: ByteReader;
 }
@@ -886,11 +888,13 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
     for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
       if (options.cancelled?.(reader)) break;
       if (readBack) {
+        // A plain log's offsets are the file's; a zstd log's lines are read back through its frames (while they can be).
         if (info.encoding === 'plain') options.lines?.readBackFrom(readBack);
+        else if (info.encoding === 'zstd' && info.frames) options.lines?.readBackFrom(zstdReadBack(readBack, info.frames));
         readBack = undefined;
       }
       reader.pushBytes(bytes);
-      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes, ...(options.lines && !options.lines.holdsChunks && options.lines.keepsLines ? { readBack: true as const } : {}) });
+      options.onProgress?.({ bytesIn, lines: reader.lineCount, events: reader.eventCount, decodedBytes: info.decodedBytes, skippedBytes: reader.unreadBytes, ...(options.lines?.readsBackAll ? { readBack: true as const } : {}) });
       // A dropped image or a 1 GB binary: stop at the first chunk instead of reading it all as bad rows.
       if (reader.looksBinary) break;
       const paused = options.pause?.();

@@ -12,6 +12,15 @@ export const MAX_ZSTD_WINDOW = 2 ** 27;
 /** Block_Maximum_Size (RFC 8878 §3.1.1.2.3): no block, RLE included, decodes to more. */
 export const MAX_ZSTD_BLOCK = 128 * 1024;
 
+/** A frame walked to its end: where it lies in the compressed bytes, and whether it was a skippable one. */
+export interface WalkedFrame {
+  start: number;
+  end: number;
+  skippable: boolean;
+  /** The decoded size its header declares, if it does. */
+  contentSize: number | null;
+}
+
 const ZSTD_MAGIC = 0xfd2fb528;
 const SKIPPABLE_MASK = 0xfffffff0;
 const SKIPPABLE_MAGIC = 0x184d2a50;
@@ -40,6 +49,10 @@ export class ZstdFrameWalker {
   private faultAt = 0;
   private blockLimit = MAX_ZSTD_BLOCK;
   private checksum = false;
+  /** The frame being walked is a skippable one (no output), and the frame that just ended, if any. */
+  private skippable = false;
+  private contentSize: number | null = null;
+  private ended: WalkedFrame | null = null;
 
   constructor(private readonly maxWindow = MAX_ZSTD_WINDOW) {}
 
@@ -59,24 +72,28 @@ export class ZstdFrameWalker {
    * many bytes that is, with the fault if one came first. Once the walker
    * is lost (bytes the decoder will refuse) it takes `lostStep` bytes at a time.
    */
-  take(bytes: Uint8Array, maxBlocks: number, lostStep: number): { used: number; fault: { reason: string; keep: number } | null } {
+  take(bytes: Uint8Array, maxBlocks: number, lostStep: number): { used: number; fault: { reason: string; keep: number } | null; frame: WalkedFrame | null } {
     const first = this.offset;
-    if (this.state.kind === 'lost') return { used: Math.min(bytes.length, lostStep), fault: null };
-    const reason = this.walk(bytes, Math.max(1, maxBlocks));
+    this.ended = null;
+    if (this.state.kind === 'lost') return { used: Math.min(bytes.length, lostStep), fault: null, frame: null };
+    // A piece also ends where a frame ends, so each complete frame's output is known apart (zstd read-back).
+    const reason = this.walk(bytes, Math.max(1, maxBlocks), true);
     const used = this.offset - first;
-    if (reason !== null) return { used, fault: { reason, keep: Math.max(0, this.faultAt - first) } };
+    const frame = this.ended;
+    if (reason !== null) return { used, fault: { reason, keep: Math.max(0, this.faultAt - first) }, frame };
     // Lost part-way: the rest goes in small steps, as before.
     const lost = (this.state as State).kind === 'lost';
-    return { used: lost ? Math.max(used, Math.min(bytes.length, lostStep)) : used, fault: null };
+    return { used: lost ? Math.max(used, Math.min(bytes.length, lostStep)) : used, fault: null, frame };
   }
 
   /** Block headers `take` may still read in this call. */
   private blocksLeft = Infinity;
 
-  private walk(bytes: Uint8Array, maxBlocks: number): string | null {
+  private walk(bytes: Uint8Array, maxBlocks: number, stopAtFrameEnd = false): string | null {
     this.blocksLeft = maxBlocks;
     let i = 0;
     while (i < bytes.length) {
+      if (stopAtFrameEnd && this.ended) return null;
       const s = this.state;
       if (s.kind === 'lost') return null;
       // The next field is a block header and the budget is spent: stop before it.
@@ -108,7 +125,11 @@ export class ZstdFrameWalker {
   private enter(kind: 'magic' | 'block'): void {
     this.state = { kind };
     this.need = kind === 'magic' ? 4 : 3;
-    if (kind === 'magic') this.frameStart = this.offset;
+    if (kind === 'magic') {
+      // Back at a magic number: the frame that started at frameStart ended here.
+      this.ended = { start: this.frameStart, end: this.offset, skippable: this.skippable, contentSize: this.contentSize };
+      this.frameStart = this.offset;
+    }
   }
 
   private fieldRead(f: number[]): string | null {
@@ -116,8 +137,10 @@ export class ZstdFrameWalker {
     switch (s.kind) {
       case 'magic': {
         const magic = (f[0] | (f[1] << 8) | (f[2] << 16) | (f[3] << 24)) >>> 0;
+        this.skippable = false;
+        this.contentSize = null;
         if (magic === ZSTD_MAGIC) { this.state = { kind: 'descriptor' }; this.need = 1; }
-        else if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC) { this.state = { kind: 'skippable-size' }; this.need = 4; }
+        else if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC) { this.state = { kind: 'skippable-size' }; this.need = 4; this.skippable = true; }
         else this.state = { kind: 'lost' };
         return null;
       }
@@ -178,6 +201,7 @@ export class ZstdFrameWalker {
     let contentSize = 0;
     for (let k = fcsBytes - 1; k >= 0; k--) contentSize = contentSize * 256 + rest[at + k];
     if (fcsBytes === 2) contentSize += 256;
+    if (fcsBytes > 0) this.contentSize = contentSize;
     if (single) window = contentSize;
     this.checksum = ((fhd >> 2) & 1) === 1;
     this.blockLimit = Math.min(MAX_ZSTD_BLOCK, Math.max(window, 1));

@@ -1,0 +1,125 @@
+import { decompress } from 'fzstd';
+import { grownTo } from '../util/typed.ts';
+import type { ByteReader } from './read-back.ts';
+import type { WalkedFrame } from './zstd-walk.ts';
+
+/**
+ * Fewest compressed bytes of a frame the decoder turns out at once: it holds
+ * back the start of a shorter input until more comes, so such a frame's
+ * output is not known apart from the next one's.
+ */
+const DECODER_HOLDS_BELOW = 18;
+/** Largest decoded frame read back: reading one line decodes its whole frame again. */
+const MAX_FRAME_BYTES = 256 * 1024;
+
+/**
+ * Where each zstd frame of a log lies, compressed and decoded, so a line can
+ * be read back from the file by decoding its frame again (DSH writes a frame
+ * per append batch: small ones). Only an unbroken run of frames from the
+ * start is indexed; the first frame that cannot be (walked in several
+ * pieces, too big, skippable, too short to be decoded apart) ends the run,
+ * and the decoded bytes from there on stay in memory as before.
+ */
+export class ZstdFrameIndex {
+  private cStart = new Float64Array(64);
+  private cEnd = new Float64Array(64);
+  private dStart = new Float64Array(64);
+  private dEnd = new Float64Array(64);
+  private n = 0;
+  private closed = false;
+  /** Decoded bytes [0, covered) can be read back from the file. */
+  covered = 0;
+
+  get frames(): number {
+    return this.n;
+  }
+
+  /**
+   * A frame walked to its end, with the decoded bytes turned out so far
+   * (the decoder has turned out all of a whole frame by its last byte). It
+   * joins the run if it follows the last frame indexed and its output is
+   * known apart: at least DECODER_HOLDS_BELOW bytes, not skippable, no
+   * bigger than MAX_FRAME_BYTES, and of the size its header declares.
+   */
+  frameEnded(frame: WalkedFrame, decodedAfter: number): void {
+    if (this.closed) return;
+    const start = this.n > 0 ? this.cEnd[this.n - 1] : 0;
+    const size = decodedAfter - this.covered;
+    const known = frame.start === start && !frame.skippable && frame.end - frame.start >= DECODER_HOLDS_BELOW
+      && size <= MAX_FRAME_BYTES && (frame.contentSize === null || frame.contentSize === size);
+    if (!known) {
+      this.closed = true;
+      return;
+    }
+    if (this.n === this.cStart.length) {
+      const grown = this.n * 2;
+      this.cStart = grownTo(this.cStart, grown);
+      this.cEnd = grownTo(this.cEnd, grown);
+      this.dStart = grownTo(this.dStart, grown);
+      this.dEnd = grownTo(this.dEnd, grown);
+    }
+    this.cStart[this.n] = frame.start;
+    this.cEnd[this.n] = frame.end;
+    this.dStart[this.n] = this.covered;
+    this.dEnd[this.n] = decodedAfter;
+    this.n++;
+    this.covered = decodedAfter;
+  }
+
+  /** Stops the run (the decoder stopped: a fault, a torn frame). */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** The indexed frame holding decoded byte `offset` (< covered). */
+  frameAt(offset: number): number {
+    let lo = 0;
+    let hi = this.n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.dStart[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /**
+   * The decoded bytes [start, end) (end ≤ covered) read back from `file`:
+   * the frames holding them read in one range and decoded again. A frame
+   * that no longer decodes to its size means the file changed.
+   */
+  read(file: ByteReader, start: number, end: number): Uint8Array {
+    const out = new Uint8Array(end - start);
+    if (end <= start) return out;
+    const first = this.frameAt(start);
+    const last = this.frameAt(end - 1);
+    const base = this.cStart[first];
+    const compressed = file.read(base, this.cEnd[last]);
+    for (let f = first; f <= last; f++) {
+      let plain: Uint8Array;
+      try {
+        plain = decompress(compressed.subarray(this.cStart[f] - base, this.cEnd[f] - base));
+      } catch {
+        plain = new Uint8Array(0);
+      }
+      if (plain.length !== this.dEnd[f] - this.dStart[f]) {
+        const message = `the file changed on disk after it was opened: its zstd frame at byte ${this.cStart[f]} no longer decodes to the lines read from it; open it again.`;
+        file.failed?.(message);
+        throw new Error(message);
+      }
+      const from = Math.max(start, this.dStart[f]);
+      const to = Math.min(end, this.dEnd[f]);
+      out.set(plain.subarray(from - this.dStart[f], to - this.dStart[f]), from - start);
+    }
+    return out;
+  }
+}
+
+/** The decoded bytes of a zstd log as a ByteReader over what the index covers so far. */
+export function zstdReadBack(file: ByteReader, index: ZstdFrameIndex): ByteReader {
+  return {
+    get size() {
+      return index.covered;
+    },
+    read: (start, end) => index.read(file, start, end),
+  };
+}
