@@ -11,15 +11,15 @@ const text = generateLog({ dialect: 'v4', seed: 41, turns: 40, imageOffload: tru
 const plain = enc.encode(text);
 
 /** The log as zstd frames cut at these decoded offsets (DSH cuts at line ends; a writer may cut anywhere). */
-function framed(cuts: number[]): Uint8Array {
-  const at = [0, ...cuts.filter((c) => c > 0 && c < plain.length), plain.length];
-  return concatBytes(at.slice(1).map((end, i) => zstdRawFrame(plain.subarray(at[i], end))));
+function framed(cuts: number[], log = plain): Uint8Array {
+  const at = [0, ...cuts.filter((c) => c > 0 && c < log.length), log.length];
+  return concatBytes(at.slice(1).map((end, i) => zstdRawFrame(log.subarray(at[i], end))));
 }
 
 /** Offsets after every `n`-th line. */
-function lineCuts(n: number): number[] {
+function lineCuts(n: number, log = plain): number[] {
   const cuts: number[] = [];
-  for (let i = 0, lines = 0; i < plain.length; i++) if (plain[i] === 10 && ++lines % n === 0) cuts.push(i + 1);
+  for (let i = 0, lines = 0; i < log.length; i++) if (log[i] === 10 && ++lines % n === 0) cuts.push(i + 1);
   return cuts;
 }
 
@@ -66,19 +66,32 @@ describe('a zstd log read back through its frames', () => {
   });
 
   it('a frame too big to decode again for a line ends the run: from it on, the decoded bytes are kept', async () => {
-    const cuts = lineCuts(20);
-    // Frames of 20 lines up to a third of the log, one frame of the next ~400 KB, then small frames again.
-    const third = cuts.findIndex((c) => c > plain.length / 3);
-    const big = cuts.findIndex((c) => c > cuts[third] + 400_000);
-    const bytes = framed([...cuts.slice(0, third + 1), ...cuts.slice(big)]);
+    const log = enc.encode(generateLog({ dialect: 'v4', seed: 42, turns: 100 }).text);
+    const cuts = lineCuts(20, log);
+    // Frames of 20 lines up to a quarter of the log, one frame of the next ~1.1 MB, then small frames again.
+    const quarter = cuts.findIndex((c) => c > log.length / 4);
+    const big = cuts.findIndex((c) => c > cuts[quarter] + 1_100_000);
+    expect(big).toBeGreaterThan(0);
+    const bytes = framed([...cuts.slice(0, quarter + 1), ...cuts.slice(big)], log);
     const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 4093, file);
+    await expectStreamMatchesEager(bytes, 65536, file);
     expect(file.reads).toBeGreaterThan(0);
     const held = await heldWhileLoading(bytes);
     expect(held.readBackAll).toBe(false);
     // What follows the run is held; what it covers is not.
-    expect(held.end).toBeGreaterThan(plain.length - cuts[third] - 8192);
-    expect(held.end).toBeLessThan(plain.length - cuts[third] + 8192);
+    expect(held.end).toBeGreaterThan(log.length - cuts[quarter] - 8192);
+    expect(held.end).toBeLessThan(log.length - cuts[quarter] + 8192);
+  });
+
+  it('the blocks of one frame decode it once', async () => {
+    const bytes = framed([plain.length >> 1]);
+    const file = bytesReadBack(bytes);
+    const lines = new LineStore(true);
+    await readLog(pieces(bytes, 65536), { lines, readBack: file });
+    const before = file.reads;
+    // Three 64 KiB blocks of the first frame: one read and one decode of it.
+    for (const at of [0, 70_000, 300_000]) expect(lines.bytes(at, at + 100)).toEqual(plain.subarray(at, at + 100));
+    expect(file.reads - before).toBe(1);
   });
 
   it('one frame for the whole log: its bytes are kept, nothing is read back', async () => {

@@ -3,9 +3,9 @@ import { BlockCache, type ByteReader } from './read-back.ts';
 
 /**
  * The decoded bytes of a log, kept as the chunks they arrived in (no copy,
- * no string per line), so any line can be decoded again later — or, for a
- * plain file, read back from the file (`readBackFrom`), each chunk let go
- * once its lines are found. Lines are
+ * no string per line), so any line can be decoded again later — or read
+ * back from the file (`readBackFrom`: a plain log's bytes, a zstd log's
+ * frames), each chunk let go once its lines are found. Lines are
  * found with a byte scan that runs in step with the text split: a newline
  * byte never occurs inside a multi-byte UTF-8 sequence, so the n-th newline
  * of the text is the n-th 0x0A of the bytes.
@@ -22,8 +22,11 @@ export class LineStore {
   /** Global offset where the line being assembled starts. */
   private lineStart = 0;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
-  /** Where lines are read back from once their chunks are gone (a plain log's file). */
+  /** Where lines are read back from once their chunks are gone (the file, in blocks), and what it covers. */
   private file: BlockCache | null = null;
+  private source: ByteReader | null = null;
+  /** The first chunk not yet let go by `sweep`. */
+  private swept = 0;
 
   constructor(private readonly keep = true) {}
 
@@ -40,10 +43,6 @@ export class LineStore {
     this.sweep();
   }
 
-  private source: ByteReader | null = null;
-  /** The first chunk not yet let go by `sweep`. */
-  private swept = 0;
-
   /** Lets go of the scanned chunks the source can give back. */
   private sweep(): void {
     const covered = this.source!.size;
@@ -52,11 +51,6 @@ export class LineStore {
       if (end > covered) break;
       this.chunks[this.swept] = EMPTY;
     }
-  }
-
-  /** File reads made to read lines back (0 when the bytes are kept). */
-  get fileReads(): number {
-    return this.file?.reads ?? 0;
   }
 
   get byteLength(): number {
@@ -117,7 +111,6 @@ export class LineStore {
   get readsBackAll(): boolean {
     return this.source !== null && this.source.size >= this.total;
   }
-
 
   /** Where the line not yet ended by a newline starts. */
   get openLineStart(): number {

@@ -28,8 +28,6 @@ const MAX_BLOCKS = 64;
  */
 export class BlockCache {
   private readonly blocks = new Map<number, Uint8Array>();
-  /** File reads made (tests count them). */
-  reads = 0;
 
   constructor(private readonly source: ByteReader, private readonly blockBytes = BLOCK_BYTES, private readonly maxBlocks = MAX_BLOCKS) {}
 
@@ -37,10 +35,7 @@ export class BlockCache {
     if (end <= start) return new Uint8Array(0);
     const first = Math.floor(start / this.blockBytes);
     const last = Math.floor((end - 1) / this.blockBytes);
-    if (last - first + 1 > this.maxBlocks / 2) {
-      this.reads++;
-      return this.source.read(start, end);
-    }
+    if (last - first + 1 > this.maxBlocks / 2) return this.source.read(start, end);
     this.fill(first, last);
     if (first === last) {
       const base = first * this.blockBytes;
@@ -76,7 +71,6 @@ export class BlockCache {
     if (lo < 0) return;
     const from = lo * this.blockBytes;
     const bytes = this.source.read(from, Math.min(this.source.size, (hi + 1) * this.blockBytes));
-    this.reads++;
     for (let b = lo; b <= hi; b++) {
       const at = (b - lo) * this.blockBytes;
       // Copied apart when the read spans blocks, so an old block never holds a whole read's buffer alive.

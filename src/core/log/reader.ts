@@ -121,7 +121,7 @@ export interface ReadProgress {
   decodedBytes: number;
   /** Of those, bytes of lines too long to read: skipped, not kept. */
   skippedBytes: number;
-  /** The lines' bytes are read back from the file, not kept (a plain dropped file): the load holds none of them. */
+  /** The lines' bytes are read back from the file, not kept (a dropped file, plain or zstd): the load holds none of them. */
   readBack?: true;
 }
 

@@ -9,8 +9,14 @@ import type { WalkedFrame } from './zstd-walk.ts';
  * output is not known apart from the next one's.
  */
 const DECODER_HOLDS_BELOW = 18;
-/** Largest decoded frame read back: reading one line decodes its whole frame again. */
-const MAX_FRAME_BYTES = 256 * 1024;
+/**
+ * Largest decoded frame read back: reading one line decodes its whole frame
+ * again (the last ones decoded are kept, so the lines and blocks around it
+ * do not decode it again).
+ */
+const MAX_FRAME_BYTES = 1024 * 1024;
+/** Decoded frames kept for the next reads. */
+const RECENT_FRAMES = 2;
 
 /**
  * Where each zstd frame of a log lies, compressed and decoded, so a line can
@@ -92,25 +98,40 @@ export class ZstdFrameIndex {
     if (end <= start) return out;
     const first = this.frameAt(start);
     const last = this.frameAt(end - 1);
-    const base = this.cStart[first];
-    const compressed = file.read(base, this.cEnd[last]);
+    let compressed: Uint8Array | null = null;
     for (let f = first; f <= last; f++) {
-      let plain: Uint8Array;
-      try {
-        plain = decompress(compressed.subarray(this.cStart[f] - base, this.cEnd[f] - base));
-      } catch {
-        plain = new Uint8Array(0);
-      }
-      if (plain.length !== this.dEnd[f] - this.dStart[f]) {
-        const message = `the file changed on disk after it was opened: its zstd frame at byte ${this.cStart[f]} no longer decodes to the lines read from it; open it again.`;
-        file.failed?.(message);
-        throw new Error(message);
+      let plain = this.recent.get(f);
+      if (!plain) {
+        // The frames not at hand come in one read of the file.
+        compressed ??= file.read(this.cStart[first], this.cEnd[last]);
+        plain = this.decode(file, compressed.subarray(this.cStart[f] - this.cStart[first], this.cEnd[f] - this.cStart[first]), f);
+        this.recent.set(f, plain);
+        if (this.recent.size > RECENT_FRAMES) this.recent.delete(this.recent.keys().next().value!);
       }
       const from = Math.max(start, this.dStart[f]);
       const to = Math.min(end, this.dEnd[f]);
       out.set(plain.subarray(from - this.dStart[f], to - this.dStart[f]), from - start);
     }
     return out;
+  }
+
+  /** Frames decoded last, oldest first. */
+  private readonly recent = new Map<number, Uint8Array>();
+
+  /** Frame `f` decoded again from its bytes; one that no longer decodes to its size means the file changed. */
+  private decode(file: ByteReader, bytes: Uint8Array, f: number): Uint8Array {
+    let plain: Uint8Array;
+    try {
+      plain = decompress(bytes);
+    } catch {
+      plain = new Uint8Array(0);
+    }
+    if (plain.length !== this.dEnd[f] - this.dStart[f]) {
+      const message = `the file changed on disk after it was opened: its zstd frame at byte ${this.cStart[f]} no longer decodes to the lines read from it; open it again.`;
+      file.failed?.(message);
+      throw new Error(message);
+    }
+    return plain;
   }
 }
 

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { zstdRawFrame } from '../src/core/fuzz/encode.ts';
+import { generateLog } from '../src/core/generate/generate-log.ts';
+import { LineStore } from '../src/core/log/line-store.ts';
+import { readLog } from '../src/core/log/reader.ts';
+import { pathReadBack } from './node-source.ts';
+const text = generateLog({ dialect: 'v0', seed: 1, turns: 300, stepsPerTurn: 5 }).text;
+const enc = new TextEncoder();
+const lines = text.split('\n');
+const frames = [zstdRawFrame(enc.encode(lines[0] + '\n'))];
+for (let i = 1; i < lines.length - 1; i += 500) frames.push(zstdRawFrame(enc.encode(lines.slice(i, Math.min(i + 500, lines.length - 1)).join('\n') + '\n')));
+const out = Buffer.concat(frames);
+fs.writeFileSync('/tmp/b/z.zst', out);
+const ls = new LineStore(true);
+const blob = await fs.openAsBlob('/tmp/b/z.zst');
+await readLog(blob.stream() as any, { lines: ls, readBack: pathReadBack('/tmp/b/z.zst') });
+console.log('decoded', ls.byteLength, 'held', ls.heldBytes, 'all', ls.readsBackAll, 'covered', (ls as any).source?.size, 'frames', frames.length, 'sizes', frames.slice(0, 5).map((f) => f.length));
