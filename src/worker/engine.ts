@@ -142,7 +142,7 @@ export class Engine {
     const session = await loadSession(chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
-      // A plain file's lines are read back from it when asked for, not kept in memory (issue #15).
+      // A file's lines (plain, or zstd through its frames) are read back from it when asked for, not kept in memory (issue #15).
       readBack: source.kind === 'file' ? this.readBackOf(source.file, source.name, token) : undefined,
       cancelled: () => token !== this.loadToken,
       pause: pauses.pause,

@@ -1,4 +1,5 @@
 import { decompress } from 'fzstd';
+import { countAtOrBelow } from '../util/sorted.ts';
 import { grownTo } from '../util/typed.ts';
 import type { ByteReader } from './read-back.ts';
 import type { WalkedFrame } from './zstd-walk.ts';
@@ -79,14 +80,9 @@ export class ZstdFrameIndex {
 
   /** The indexed frame holding decoded byte `offset` (< covered). */
   frameAt(offset: number): number {
-    let lo = 0;
-    let hi = this.n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.dStart[mid] <= offset) lo = mid; else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, countAtOrBelow(this.dStart.subarray(0, this.n), offset) - 1);
   }
+
 
   /**
    * The decoded bytes [start, end) (end ≤ covered) read back from `file`:
