@@ -88,10 +88,16 @@ export class CompareHost {
         case 'compare-at': result = this.at(req.a, req.b, req.window); break;
         case 'compare-explain': result = this.explain(req.row); break;
       }
-      post({ id: req.id, ok: true, result });
+      post({ id: req.id, ok: true, result, ...this.lost() });
     } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...this.lost() });
     }
+  }
+
+  /** Either side's file lost on disk (its lines can no longer be read back), said as the main log's answers say it. */
+  private lost(): { lost?: string } {
+    const main = this.main.takeLost();
+    return 'lost' in main ? main : this.slot?.takeLost() ?? {};
   }
 
   private sides(): { a: LoadedLog; b: LoadedLog | null } {

@@ -216,8 +216,8 @@ export class Engine {
   private lost: string | null = null;
   private lostSaid = false;
 
-  /** The lost file's message for the answer being posted (once). */
-  private takeLost(): { lost: string } | Record<string, never> {
+  /** The lost file's message for the answer being posted (once; compare mode's answers carry it too). */
+  takeLost(): { lost: string } | Record<string, never> {
     if (!this.lost) return {};
     const lost = this.lost;
     this.lost = null;

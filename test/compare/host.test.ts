@@ -146,3 +146,28 @@ describe('compare in the worker', () => {
     expect(at.surface.pairs.every((p) => p.match === 'a-only')).toBe(true);
   });
 });
+
+describe('compare mode when a file changed on disk', () => {
+  it('says so once, with whichever answer met it, as the open log\'s answers do', async () => {
+    const text = generateLog({ dialect: 'v4', seed: 22, turns: 200 }).text;
+    const bytes = new TextEncoder().encode(text);
+    let gone = false;
+    const engine = new Engine({
+      readBack: () => ({ size: bytes.length, read: (a: number, b: number) => { if (gone) throw new Error('the file changed on disk after it was opened'); return bytes.slice(a, b); } }),
+    });
+    const summary = await engine.load({ kind: 'file', file: new Blob([bytes]), name: 'a.jsonl' }, () => {});
+    const host = new CompareHost(engine);
+    await ask(host, { op: 'compare-load', source: { kind: 'text', text, name: 'b.jsonl' } });
+    await ask(host, { op: 'compare', names: { a: 'a.jsonl', b: 'b.jsonl' } });
+    gone = true;
+    const replies: { ok: boolean; lost?: string }[] = [];
+    // Cursors far apart: A's lines there are in no cache (a 6 MB log).
+    for (const at of [1, Math.floor(summary.count / 3), Math.floor(summary.count / 2)]) {
+      await host.handle({ op: 'compare-at', a: at, b: at, window: { from: 0, count: 50 }, id: at } as CompareRequest, (msg) => { if (!('progress' in (msg as object))) replies.push(msg as { ok: boolean; lost?: string }); });
+    }
+    expect(replies).toHaveLength(3);
+    const lost = replies.filter((r) => r.lost);
+    expect(lost).toHaveLength(1);
+    expect(lost[0].lost).toMatch(/^a\.jsonl: the file changed on disk/);
+  });
+});
