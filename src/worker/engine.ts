@@ -54,6 +54,8 @@ const PROGRESS_INTERVAL_MS = 100;
 /** How soon a loading log's first rows go to the page, and the least gap between reports (each copies only the rows since the last). */
 const ROWS_INTERVAL_MS = 400;
 const ROWS_MAX = 1000;
+/** `lost` once the page was told (a message never starts with a NUL). */
+const SAID = '\u0000said';
 
 /** What `loadedLog()` hands out. */
 export interface LoadedLog {
@@ -120,7 +122,6 @@ export class Engine {
     const token = ++this.loadToken;
     const started = Date.now();
     this.lost = null;
-    this.lostSaid = false;
     if (!options.background) this.loading = null;
     const opened = await openSource(source);
     const { totalBytes } = opened;
@@ -197,7 +198,7 @@ export class Engine {
   private readBackOf(file: Blob, name: string, token: number): ByteReader | undefined {
     const reader = this.readBack(file);
     if (!reader) return undefined;
-    const lost = (message: string) => { if (token === this.loadToken && !this.lostSaid) this.lost ??= `${name}: ${message}`; };
+    const lost = (message: string) => { if (token === this.loadToken) this.lost ??= `${name}: ${message}`; };
     return {
       size: reader.size,
       read: (start, end) => {
@@ -212,16 +213,14 @@ export class Engine {
     };
   }
 
-  /** A failed read-back not yet told to the page, and whether it was told (once per log). */
+  /** A failed read-back not yet told to the page, or SAID once it was (once per log). */
   private lost: string | null = null;
-  private lostSaid = false;
 
   /** The lost file's message for the answer being posted (once; compare mode's answers carry it too). */
   takeLost(): { lost: string } | Record<string, never> {
-    if (!this.lost) return {};
+    if (!this.lost || this.lost === SAID) return {};
     const lost = this.lost;
-    this.lost = null;
-    this.lostSaid = true;
+    this.lost = SAID;
     return { lost };
   }
 

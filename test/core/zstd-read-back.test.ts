@@ -23,6 +23,13 @@ function lineCuts(n: number, log = plain): number[] {
   return cuts;
 }
 
+/** The streaming load with lines read back from `bytes` equals the eager read; returns the file reads it made. */
+async function readBackMatchesEager(bytes: Uint8Array, chunkSize: number): Promise<number> {
+  const file = bytesReadBack(bytes);
+  await expectStreamMatchesEager(bytes, chunkSize, file);
+  return file.reads;
+}
+
 /** The most bytes the line store held while loading, and at the end. */
 async function heldWhileLoading(bytes: Uint8Array): Promise<{ peak: number; end: number; readBackAll: boolean }> {
   const lines = new LineStore(true);
@@ -34,9 +41,7 @@ async function heldWhileLoading(bytes: Uint8Array): Promise<{ peak: number; end:
 describe('a zstd log read back through its frames', () => {
   it('frames of whole lines: every event parsed again from the file, and no decoded bytes held', async () => {
     const bytes = framed(lineCuts(20));
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 4093, file);
-    expect(file.reads).toBeGreaterThan(0);
+    expect(await readBackMatchesEager(bytes, 4093)).toBeGreaterThan(0);
     const held = await heldWhileLoading(bytes);
     expect(plain.length).toBeGreaterThan(500_000);
     // The decoded chunk being scanned at most (a frame's output comes in pieces of up to a few blocks).
@@ -47,9 +52,7 @@ describe('a zstd log read back through its frames', () => {
   it('frames cut inside lines: read back across frame ends', async () => {
     const cuts = Array.from({ length: 300 }, (_, i) => Math.floor((i + 1) * (plain.length / 301)) + (i % 7));
     const bytes = framed(cuts);
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 777, file);
-    expect(file.reads).toBeGreaterThan(0);
+    expect(await readBackMatchesEager(bytes, 777)).toBeGreaterThan(0);
     expect((await heldWhileLoading(bytes)).readBackAll).toBe(true);
   });
 
@@ -57,9 +60,7 @@ describe('a zstd log read back through its frames', () => {
     const cuts = lineCuts(20);
     const k = cuts.findIndex((c) => c > plain.length / 2);
     const bytes = framed([...cuts.slice(0, k), cuts[k] - 3, ...cuts.slice(k)]);
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 4093, file);
-    expect(file.reads).toBeGreaterThan(0);
+    expect(await readBackMatchesEager(bytes, 4093)).toBeGreaterThan(0);
     const held = await heldWhileLoading(bytes);
     expect(held.readBackAll).toBe(false);
     expect(held.end).toBeGreaterThan(plain.length - cuts[k] - 8192);
@@ -73,9 +74,7 @@ describe('a zstd log read back through its frames', () => {
     const big = cuts.findIndex((c) => c > cuts[quarter] + 1_100_000);
     expect(big).toBeGreaterThan(0);
     const bytes = framed([...cuts.slice(0, quarter + 1), ...cuts.slice(big)], log);
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 65536, file);
-    expect(file.reads).toBeGreaterThan(0);
+    expect(await readBackMatchesEager(bytes, 65536)).toBeGreaterThan(0);
     const held = await heldWhileLoading(bytes);
     expect(held.readBackAll).toBe(false);
     // What follows the run is held; what it covers is not.
@@ -96,17 +95,13 @@ describe('a zstd log read back through its frames', () => {
 
   it('one frame for the whole log: its bytes are kept, nothing is read back', async () => {
     const bytes = zstdRawFrame(plain);
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 4093, file);
-    expect(file.reads).toBe(0);
+    expect(await readBackMatchesEager(bytes, 4093)).toBe(0);
   });
 
   it('a torn last frame: the lines before it are read back, the torn frame\'s kept', async () => {
     const whole = framed(lineCuts(50));
     const bytes = whole.subarray(0, whole.length - 300);
-    const file = bytesReadBack(bytes);
-    await expectStreamMatchesEager(bytes, 4093, file);
-    expect(file.reads).toBeGreaterThan(0);
+    expect(await readBackMatchesEager(bytes, 4093)).toBeGreaterThan(0);
   });
 
   it('a frame that no longer decodes to what was read says so', async () => {

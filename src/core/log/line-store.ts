@@ -22,9 +22,8 @@ export class LineStore {
   /** Global offset where the line being assembled starts. */
   private lineStart = 0;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
-  /** Where lines are read back from once their chunks are gone (the file, in blocks), and what it covers. */
+  /** Where lines are read back from once their chunks are gone (the file, in blocks; it gives back [0, file.size)). */
   private file: BlockCache | null = null;
-  private source: ByteReader | null = null;
   /** The first chunk not yet let go by `sweep`. */
   private swept = 0;
 
@@ -39,13 +38,12 @@ export class LineStore {
    */
   readBackFrom(source: ByteReader): void {
     this.file = new BlockCache(source);
-    this.source = source;
     this.sweep();
   }
 
   /** Lets go of the scanned chunks the source can give back. */
   private sweep(): void {
-    const covered = this.source!.size;
+    const covered = this.file!.size;
     for (; this.swept < this.scanChunk; this.swept++) {
       const end = this.swept + 1 < this.bases.length ? this.bases[this.swept + 1] : this.total;
       if (end > covered) break;
@@ -109,7 +107,7 @@ export class LineStore {
 
   /** Whether every byte so far is read back from the file (none held but the chunk being scanned). */
   get readsBackAll(): boolean {
-    return this.source !== null && this.source.size >= this.total;
+    return this.file !== null && this.file.size >= this.total;
   }
 
   /** Where the line not yet ended by a newline starts. */
@@ -137,7 +135,7 @@ export class LineStore {
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */
   bytes(start: number, end: number): Uint8Array {
     if (this.file) {
-      const covered = this.source!.size;
+      const covered = this.file.size;
       if (end <= covered) return this.file.read(start, end);
       // A line across the end of what the file gives back: its start from the file, the rest from the chunks kept.
       if (start < covered) return concatBytes([this.file.read(start, covered), this.held(covered, end)]);

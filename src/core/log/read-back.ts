@@ -31,6 +31,11 @@ export class BlockCache {
 
   constructor(private readonly source: ByteReader, private readonly blockBytes = BLOCK_BYTES, private readonly maxBlocks = MAX_BLOCKS) {}
 
+  /** The bytes the source gives back: [0, size). */
+  get size(): number {
+    return this.source.size;
+  }
+
   read(start: number, end: number): Uint8Array {
     if (end <= start) return new Uint8Array(0);
     const first = Math.floor(start / this.blockBytes);

@@ -37,10 +37,6 @@ export class ZstdFrameIndex {
   /** Decoded bytes [0, covered) can be read back from the file. */
   covered = 0;
 
-  get frames(): number {
-    return this.n;
-  }
-
   /**
    * A frame walked to its end, with the decoded bytes turned out so far
    * (the decoder has turned out all of a whole frame by its last byte). It

@@ -18,7 +18,7 @@ export function SidePanel() {
   const total = counts.error + counts.warning + counts.info;
   const worst = counts.error ? 'error' : counts.warning ? 'warning' : 'info';
   const partial = useSession((s) => s.summary?.partial === true);
-  const opened = useSession((s) => s.summary !== null && s.summary !== undefined && s.summary.partial !== true);
+  const opened = useSession((s) => !!s.summary) && !partial;
   // Once a log is open (all of it read: a big log's load keeps both cores busy), the panels' code loads while the page is idle.
   useEffect(() => (opened ? preloadSidePanels() : undefined), [opened]);
   return (
