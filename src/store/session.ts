@@ -73,6 +73,9 @@ export interface SessionStore {
   dismissError(): void;
 }
 
+/** Opens asked for so far: a workspace whose headers are still being read gives way to a later open. */
+let opensAsked = 0;
+
 export const useSession = create<SessionStore>((set, get) => ({
   status: 'idle',
   progress: null,
@@ -94,6 +97,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   async open(source, options = {}) {
     const client = get().client;
     if (!client) return;
+    opensAsked++;
     // The open log, shown again if this load fails or is cancelled (a partial one is never kept).
     const previous = get().summary?.partial ? get().previous : get().summary;
     set({ status: 'loading', progress: null, loadingName: source.name, error: null, previous });
@@ -134,7 +138,10 @@ export const useSession = create<SessionStore>((set, get) => ({
     const client = get().client;
     if (!client || sources.length === 0) return;
     if (sources.length === 1) return get().open(sources[0], options);
+    const asked = ++opensAsked;
     const headers = await Promise.all(sources.map((s) => client.peek(s).catch(() => null)));
+    // A log opened while these headers were read (a file picked as the demo starts) is the one the user wants.
+    if (asked !== opensAsked) return;
     const ids = new Set(headers.map((h) => h?.id).filter(Boolean));
     const entries = sources.map((source, i) => ({ source, header: headers[i] }));
     // Parents first, then by depth: the session switcher reads as a tree.
