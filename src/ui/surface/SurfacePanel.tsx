@@ -67,13 +67,13 @@ export function SurfacePanel() {
         {state.change !== 'none' && state.change !== 'reject' && <> · <SeenByCall index={state.index} what={`the ${state.change} at seq ${state.seq}`} /></>}
         {added && cutCall >= 0 && <span className="cut-note"> · call {cutCall + 1} is cut here: the {added.size} message{added.size === 1 ? '' : 's'} it added since call {cutCall} {added.size === 1 ? 'is' : 'are'} marked</span>}
       </div>
-      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} onWindow={setWindow} added={added} />
+      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} asked={window} onWindow={setWindow} added={added} />
     </section>
   );
 }
 
 /** The virtual list of nodes (or transcript rows); reports the rows in view so the panel asks for those. */
-function NodeList({ state, transcript, onWindow, added }: { state: CursorState; transcript: boolean; onWindow: (w: ListWindow) => void; added: ReadonlySet<string> | null }) {
+function NodeList({ state, transcript, asked, onWindow, added }: { state: CursorState; transcript: boolean; asked: ListWindow; onWindow: (w: ListWindow) => void; added: ReadonlySet<string> | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = transcript ? state.transcriptCount : state.nodeCount;
   const virtualizer = useVirtualizer({
@@ -85,7 +85,7 @@ function NodeList({ state, transcript, onWindow, added }: { state: CursorState; 
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
-  useListWindow(virtualizer, OVERSCAN, onWindow);
+  useListWindow(virtualizer, OVERSCAN, onWindow, asked);
   // Keep the cursor's node in view when the cursor lands on one (and on the newest at the end of the log).
   const cursorNode = transcript ? -1 : state.cursorNode;
   useKeepInView(virtualizer, cursorNode, count);
