@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { createContext, createElement, useContext, useDeferredValue, type ReactNode } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 
 /**
@@ -6,11 +6,30 @@ import { useCursor } from '../../store/cursor.ts';
  * moves: React renders them after the scrubber and the timeline's cursor
  * line have painted, and drops an update a newer step has overtaken — so a
  * held key moves the cursor every frame however heavy the panels are.
+ *
+ * One provider defers both for the whole page. A panel that deferred them
+ * itself was rendered twice a step: once in the step's urgent render (with
+ * the old value, to no effect, but before the scrubber could paint) and
+ * once with the new. Below the provider, only the deferred render reaches it.
  */
+const DeferredIndex = createContext<number | null>(null);
+const DeferredSelected = createContext<number | null>(null);
+
+export function DeferredCursorProvider({ children }: { children: ReactNode }) {
+  const index = useDeferredValue(useCursor((s) => s.index));
+  const selected = useDeferredValue(useCursor((s) => s.selected));
+  return createElement(DeferredIndex.Provider, { value: index }, createElement(DeferredSelected.Provider, { value: selected }, children));
+}
+
 export function useDeferredCursor(): number {
-  return useDeferredValue(useCursor((s) => s.index));
+  const provided = useContext(DeferredIndex);
+  // Outside a provider (a panel rendered alone), the panel defers the cursor itself.
+  const own = useDeferredValue(useCursor((s) => (provided === null ? s.index : -1)));
+  return provided ?? own;
 }
 
 export function useDeferredSelected(): number {
-  return useDeferredValue(useCursor((s) => s.selected));
+  const provided = useContext(DeferredSelected);
+  const own = useDeferredValue(useCursor((s) => (provided === null ? s.selected : -1)));
+  return provided ?? own;
 }

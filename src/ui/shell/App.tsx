@@ -25,6 +25,7 @@ import { FolderView } from '../folder/FolderView.tsx';
 import { sharedLogAtStartup } from '../share/startup.ts';
 import { ShareNotice } from '../share/ShareNotice.tsx';
 import { RequestsFull, useRequestsShortcut } from '../requests/full-window.tsx';
+import { DeferredCursorProvider } from '../hooks/useDeferredCursor.ts';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
@@ -120,37 +121,40 @@ export function App() {
   const requestsFull = useView((s) => s.requestsFull);
   // Another log opened as A ends compare mode.
   useEffect(() => { const c = useCompare.getState(); if (c.status !== 'off' && c.a && summary !== c.a) c.exit(); }, [summary]);
+  // Panels below take the cursor deferred from one provider (see useDeferredCursor).
   return (
-    <div className="app">
-      <Toolbar />
-      <LoadStatus />
-      <LinkNotice />
-      <ShareNotice />
-      <DropZone />
-      <Overlays />
-      {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
-        <>
-          <Scrubber />
-          <LiveTail />
-          <Timeline />
-          {/* Issue #19: the Requests view can take the workspace's place (Shift+R, or its button). */}
-          {requestsFull ? <RequestsFull /> : (
-            <Workspace>
-              <EventList />
-              <SurfacePanel />
-              <SidePanel />
-            </Workspace>
-          )}
-        </>
-      ) : (
-        status !== 'loading' && (
-          <div className="empty">
-            <h1>DSH Devtools</h1>
-            <p>Drop a DeepSeek Harness session log anywhere on this page, or use <strong>Open log</strong>, <strong>Paste</strong> or <strong>Open URL</strong>.</p>
-            <p className="muted">Logs are read in your browser and never sent anywhere.</p>
-          </div>
-        )
-      )}
-    </div>
+    <DeferredCursorProvider>
+      <div className="app">
+        <Toolbar />
+        <LoadStatus />
+        <LinkNotice />
+        <ShareNotice />
+        <DropZone />
+        <Overlays />
+        {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (
+          <>
+            <Scrubber />
+            <LiveTail />
+            <Timeline />
+            {/* Issue #19: the Requests view can take the workspace's place (Shift+R, or its button). */}
+            {requestsFull ? <RequestsFull /> : (
+              <Workspace>
+                <EventList />
+                <SurfacePanel />
+                <SidePanel />
+              </Workspace>
+            )}
+          </>
+        ) : (
+          status !== 'loading' && (
+            <div className="empty">
+              <h1>DSH Devtools</h1>
+              <p>Drop a DeepSeek Harness session log anywhere on this page, or use <strong>Open log</strong>, <strong>Paste</strong> or <strong>Open URL</strong>.</p>
+              <p className="muted">Logs are read in your browser and never sent anywhere.</p>
+            </div>
+          )
+        )}
+      </div>
+    </DeferredCursorProvider>
   );
 }
