@@ -4,6 +4,7 @@ import { sourceLabel } from '../../core/messages/source-kinds.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { blockText, foldedHead, imageLabel, prettyArguments, type CallInfo } from './blocks.ts';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
+import { formatCount } from '../counts.ts';
 
 export type MessageMode = 'text' | 'tree' | 'raw';
 
@@ -72,7 +73,7 @@ function Block({ block, calls, onSeq }: { block: unknown; calls?: ReadonlyMap<st
       const text = blockText(b.text);
       return (
         <details className="msg-block msg-reasoning" open={text.length <= 600}>
-          <summary>reasoning · {text.length.toLocaleString()} chars</summary>
+          <summary>reasoning · {formatCount(text.length)} chars</summary>
           <Folded text={text} />
         </details>
       );
@@ -143,7 +144,7 @@ export function Folded({ text }: { text: string }) {
   return (
     <>
       <pre className="msg-text folded"><Marked text={head} words={words} /></pre>
-      <button className="link" onClick={() => setAll(true)}>show all ({text.length.toLocaleString()} chars)</button>
+      <button className="link" onClick={() => setAll(true)}>show all ({formatCount(text.length)} chars)</button>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useView } from '../../store/view.ts';
 import { COLUMN_IDS, LABELS } from './columns.tsx';
+import { formatCount } from '../counts.ts';
 
 /** The table's controls: text filter, match count, column visibility, full window. All of it lives in the view store (and the link). */
 export const RequestsBar = memo(function RequestsBar({ matched, total }: { matched: number; total: number }) {
@@ -11,7 +12,7 @@ export const RequestsBar = memo(function RequestsBar({ matched, total }: { match
     <div className="panel-toolbar requests-bar">
       <input className="search" type="search" aria-label="Filter calls" placeholder="Filter: model, break reason, outcome, turn.step"
         value={filter} onChange={(e) => set({ filter: e.target.value })} />
-      <span className="muted" aria-live="polite" aria-label="Matching calls">{matched.toLocaleString()} of {total.toLocaleString()} calls</span>
+      <span className="muted" aria-live="polite" aria-label="Matching calls">{formatCount(matched)} of {formatCount(total)} calls</span>
       <span className="spacer" />
       <ColumnsMenu />
       <button aria-pressed={full} onClick={() => useView.getState().setRequestsFull(!full)}

@@ -6,6 +6,7 @@ import { isDark } from './dark.ts';
 import { xOf, type TimelineView } from './draw.ts';
 import { drawMembershipBars, drawMembershipCursor, laneLayout } from './membership-draw.ts';
 import './membership.css';
+import { formatCount } from '../counts.ts';
 
 /** Past this many nodes at the cursor the crossed seqs are left out of the DOM (a test hook, not a view). */
 const CROSSED_ATTR_MAX = 5000;
@@ -50,7 +51,7 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
 
   const toIndex = (x: number) => Math.max(0, Math.min(summary.count - 1, Math.floor(view.start + (x / width) * (view.end - view.start))));
   const crossedSeqs = useMemo(() => (crossed.length <= CROSSED_ATTR_MAX ? Array.from(crossed, (k) => m.seq[k]).join(',') : undefined), [m, crossed]);
-  const summaryText = `${crossed.length.toLocaleString()} node${crossed.length === 1 ? '' : 's'} on the surface at the cursor; ${m.nodes.toLocaleString()} ever`;
+  const summaryText = `${formatCount(crossed.length)} node${crossed.length === 1 ? '' : 's'} on the surface at the cursor; ${formatCount(m.nodes)} ever`;
 
   return (
     <div className="membership">
