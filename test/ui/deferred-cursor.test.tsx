@@ -3,6 +3,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { useCursor } from '../../src/store/cursor.ts';
+import { useSession } from '../../src/store/session.ts';
 import { DeferredCursorProvider, useDeferredCursor, useDeferredSelected } from '../../src/ui/hooks/useDeferredCursor.ts';
 
 afterEach(cleanup);
@@ -29,6 +30,23 @@ describe('the deferred cursor', () => {
     expect(container.textContent).toBe('7/7');
     // One render for the step, not a first one with the old cursor before it.
     expect(seen.slice(1)).toEqual([[7, 7]]);
+  });
+
+  it('a panel shown for a log just opened starts at that log\'s cursor, not at the last one\'s', () => {
+    useCursor.getState().setCount(100);
+    useCursor.getState().reset(3);
+    const seen: number[][] = [];
+    const Panel = probe(seen);
+    const before = useSession.getState().loads;
+    // As the page shows its panels once a log is open.
+    const Shown = () => (useSession((s) => s.loads) > before ? createElement(Panel) : null);
+    render(createElement(DeferredCursorProvider, null, createElement(Shown)));
+    // As a load ends: the cursor reset and the load counted in one update.
+    act(() => {
+      useCursor.getState().reset(90);
+      useSession.setState({ loads: before + 1 });
+    });
+    expect(seen).toEqual([[90, 90]]);
   });
 
   it('a panel rendered alone defers the cursor itself (rendered again with the old value first)', () => {

@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useDeferredValue, type ReactNode } from 'react';
 import { useCursor } from '../../store/cursor.ts';
+import { useSession } from '../../store/session.ts';
 
 /**
  * The cursor (or the selected event) for panels that do real work when it
@@ -16,9 +17,15 @@ const DeferredIndex = createContext<number | null>(null);
 const DeferredSelected = createContext<number | null>(null);
 
 export function DeferredCursorProvider({ children }: { children: ReactNode }) {
-  const index = useDeferredValue(useCursor((s) => s.index));
-  const selected = useDeferredValue(useCursor((s) => s.selected));
-  return createElement(DeferredIndex.Provider, { value: index }, createElement(DeferredSelected.Provider, { value: selected }, children));
+  const index = useCursor((s) => s.index);
+  const selected = useCursor((s) => s.selected);
+  const deferredIndex = useDeferredValue(index);
+  const deferredSelected = useDeferredValue(selected);
+  // A log just opened is not a step: its panels start at its cursor, not at the last log's.
+  const loads = useSession((s) => s.loads);
+  const opened = loads !== useDeferredValue(loads);
+  return createElement(DeferredIndex.Provider, { value: opened ? index : deferredIndex },
+    createElement(DeferredSelected.Provider, { value: opened ? selected : deferredSelected }, children));
 }
 
 export function useDeferredCursor(): number {
