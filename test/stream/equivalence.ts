@@ -17,17 +17,8 @@ export function* pieces(bytes: Uint8Array, size: number): Generator<Uint8Array> 
 
 const json = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Map ? [...v] : v));
 
-/** The bytes as a file read back at any offset (as the worker reads a dropped File), counting reads. */
-export function bytesReadBack(bytes: Uint8Array): ByteReader & { reads: number } {
-  return {
-    size: bytes.length,
-    reads: 0,
-    read(start, end) {
-      this.reads++;
-      return bytes.slice(start, end);
-    },
-  };
-}
+// The bytes as a file read back at any offset (as the worker reads a dropped File), counting reads.
+export { bytesReadBack } from '../../src/core/log/read-back.ts';
 
 /**
  * The streaming load (one pass, events kept as bytes) must give exactly

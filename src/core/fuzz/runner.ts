@@ -12,6 +12,7 @@ import { planSurfaceEvent } from '../surface/plan.ts';
 import { cloneSurface, emptySurface, type SurfaceContext, type SurfaceState } from '../surface/types.ts';
 import type { FuzzBase } from './base.ts';
 import { decodePlain, mutate, type MutateOptions, type Mutation } from './mutators.ts';
+import { bytesReadBack } from '../log/read-back.ts';
 
 /**
  * Runs one mutated log through the core and checks, per case:
@@ -72,7 +73,7 @@ export async function runCase(base: FuzzBase, m: Mutation, rng: Rng, options: Ca
   const chunkA = pickChunk(rng, bytes.length);
   const chunkB = pickChunk(rng, bytes.length);
   // Half the streaming loads read their lines back from the "file" (the bytes given), as a dropped file's are.
-  const readBack = rng.pick([true, false]) ? { size: bytes.length, read: (start: number, end: number) => bytes.slice(start, end) } : undefined;
+  const readBack = rng.pick([true, false]) ? bytesReadBack(bytes) : undefined;
   let ms = 0;
   let held: number | undefined;
 

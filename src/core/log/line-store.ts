@@ -15,7 +15,6 @@ export class LineStore {
   /** Global byte offset where each chunk starts. */
   private readonly bases: number[] = [];
   private total = 0;
-  private dropped = 0;
   /** Newline scan cursor: chunk index and offset inside it. */
   private scanChunk = 0;
   private scanOffset = 0;
@@ -122,14 +121,13 @@ export class LineStore {
    */
   dropOpenLine(): void {
     for (let i = this.chunks.length - 1; i >= 0 && this.bases[i] >= this.lineStart && this.chunks[i] !== EMPTY; i--) {
-      this.dropped += this.chunks[i].length;
       this.chunks[i] = EMPTY;
     }
   }
 
-  /** Bytes still held (dropped chunks of skipped lines not counted; none past the scan when read back from the file). */
+  /** Bytes still held: the chunks not let go (skipped lines', scanned ones without retention, those the file gives back). */
   get heldBytes(): number {
-    return this.file ? this.chunks.reduce((n, c) => n + c.length, 0) : this.total - this.dropped;
+    return this.chunks.reduce((n, c) => n + c.length, 0);
   }
 
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */

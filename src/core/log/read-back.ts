@@ -14,6 +14,18 @@ export interface ByteReader {
   failed?(message: string): void;
 }
 
+/** Bytes in memory as a file read back at any offset (the fuzz run's and the tests' stand-in for a dropped file), counting reads. */
+export function bytesReadBack(bytes: Uint8Array): ByteReader & { reads: number } {
+  return {
+    size: bytes.length,
+    reads: 0,
+    read(start, end) {
+      this.reads++;
+      return bytes.slice(start, end);
+    },
+  };
+}
+
 /** A read-back block: lines near each other (a screen of nodes, the steps of a call) share one read. */
 const BLOCK_BYTES = 64 * 1024;
 /** Blocks kept, most recently used last: 4 MiB, a few screens' worth. */
