@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readLogText } from '../../src/core/log/reader.ts';
+import { crossingAt, type Crossing } from '../../src/core/replay/crossing.ts';
 import { buildMembership, crossedAt } from '../../src/core/replay/membership.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
@@ -23,6 +24,12 @@ describe('context membership: the bars a cursor crosses, by row, are the surface
       if (i < 0 || i >= summary.count) continue;
       const expected = foldSurface(session.events.slice(0, i + 1), session.read.dialect).state.nodes;
       expect(Array.from(crossedAt(m, i), (k) => m.seq[k]), `cursor ${i}`).toEqual(expected);
+    }
+    // The set a step walks from the one before (the lane's highlight) is the set rebuilt, at every epoch, either way.
+    let walked: Crossing = crossingAt(m, 0);
+    for (const epoch of [...Array.from({ length: m.nodes }, (_, e) => e + 1), ...Array.from({ length: m.nodes }, (_, e) => m.nodes - 1 - e)]) {
+      walked = crossingAt(m, epoch, walked);
+      expect(Array.from(walked.nodes), `epoch ${epoch}`).toEqual(epoch === 0 ? [] : Array.from(crossedAt(m, m.changes[epoch - 1])));
     }
   });
 });

@@ -1,10 +1,11 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { buildMembership, countAtOrBefore, crossedAt, nodeAt } from '../../core/replay/membership.ts';
+import { crossingAt, rowsChangedBetween, type Crossing } from '../../core/replay/crossing.ts';
+import { buildMembership, countAtOrBefore, nodeAt, type Membership } from '../../core/replay/membership.ts';
 import type { Theme } from '../../store/view.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { isDark } from './dark.ts';
 import { xOf, type TimelineView } from './draw.ts';
-import { drawMembershipBars, drawMembershipCursor, laneLayout } from './membership-draw.ts';
+import { drawCrossedBars, drawMembershipBars, drawMembershipJoins, laneLayout, redrawCrossedRows } from './membership-draw.ts';
 import './membership.css';
 import { formatCount } from '../counts.ts';
 
@@ -31,6 +32,9 @@ interface Props {
 export function MembershipLane({ summary, view, width, index, theme, seek, onWheel }: Props) {
   const bars = useRef<HTMLCanvasElement>(null);
   const highlight = useRef<HTMLCanvasElement>(null);
+  const joins = useRef<HTMLCanvasElement>(null);
+  /** What the highlight layer shows now: the next step redraws only the rows that differ from it. */
+  const drawn = useRef<DrawnHighlight | null>(null);
   const [hover, setHover] = useState(-1);
   const readout = useId();
   const m = useMemo(() => buildMembership({
@@ -41,13 +45,24 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
   const settled = useDeferredValue(index);
   // Between two membership changes the crossing set is the same: key the highlight on how many came before the cursor.
   const epoch = useMemo(() => countAtOrBefore(m.changes, settled), [m, settled]);
-  const crossed = useMemo(() => (epoch === 0 ? new Uint32Array(0) : crossedAt(m, m.changes[epoch - 1])), [m, epoch]);
+  // Walked from the set drawn last (a ref read as a cache: the set is the epoch's whichever way it is reached).
+  const crossing = useMemo(() => crossingAt(m, epoch, drawn.current?.m === m ? drawn.current.crossing : null), [m, epoch]);
+  const crossed = crossing.nodes;
   const activeLinks = useMemo(() => countAtOrBefore(m.links.at, settled), [m, settled]);
   const dark = isDark(theme);
   const layout = laneLayout(m.rows);
 
   useEffect(() => { if (bars.current) drawMembershipBars(bars.current, m, view, width, dark); }, [m, view, width, dark]);
-  useEffect(() => { if (highlight.current) drawMembershipCursor(highlight.current, m, crossed, view, width, activeLinks, dark); }, [m, crossed, view, width, activeLinks, dark]);
+  useEffect(() => {
+    const canvas = highlight.current;
+    if (!canvas) return;
+    const last = drawn.current;
+    const rows = last && last.m === m && last.view === view && last.width === width && last.dark === dark
+      ? rowsChangedBetween(m, last.crossing.epoch, crossing.epoch) : null;
+    if (!rows || !redrawCrossedRows(canvas, m, crossing.nodes, view, width, dark, rows.lo, rows.hi)) drawCrossedBars(canvas, m, crossing.nodes, view, width, dark);
+    drawn.current = { m, crossing, view, width, dark };
+  }, [m, crossing, view, width, dark]);
+  useEffect(() => { if (joins.current) drawMembershipJoins(joins.current, m, view, width, activeLinks); }, [m, view, width, activeLinks]);
 
   const toIndex = (x: number) => Math.max(0, Math.min(summary.count - 1, Math.floor(view.start + (x / width) * (view.end - view.start))));
   const crossedSeqs = useMemo(() => (crossed.length <= CROSSED_ATTR_MAX ? Array.from(crossed, (k) => m.seq[k]).join(',') : undefined), [m, crossed]);
@@ -65,6 +80,7 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
       </div>
       <div className="membership-layers" style={{ height: layout.height }}>
         <canvas ref={highlight} className="membership-highlight" aria-hidden="true" />
+        <canvas ref={joins} className="membership-joins" aria-hidden="true" />
         <div className="membership-cursor" style={{ transform: `translateX(${xOf(view, width, index + 0.5)}px)`, height: layout.height }} aria-hidden="true" />
         <canvas
           ref={bars}
@@ -84,8 +100,10 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
   );
 }
 
+interface DrawnHighlight { m: Membership; crossing: Crossing; view: TimelineView; width: number; dark: boolean }
+
 /** "seq 13 user/message: on the surface from seq 13 until seq 21 shadowed it". */
-function nodeTitle(summary: LoadSummary, m: ReturnType<typeof buildMembership>, k: number): string {
+function nodeTitle(summary: LoadSummary, m: Membership, k: number): string {
   const { seq, typeId } = summary.columns;
   const type = summary.typeNames[typeId[m.enter[k]]] ?? '';
   const until = m.leave[k] < summary.count ? `until seq ${seq[m.leave[k]]} shadowed it` : 'to the end';

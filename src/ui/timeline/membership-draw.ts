@@ -59,37 +59,50 @@ function fillBars(g: CanvasRenderingContext2D, m: Membership, view: TimelineView
   g.fill();
 }
 
+/** Pixel rows `from`..`to` (inclusive) of a lane: a band the highlight can redraw alone. */
+export interface PixelBand { from: number; to: number }
+
 /**
  * The bars of `pick` (among `ids`, or every node) as the pixels they cover, for rows thinner than a pixel:
  * each bar adds its columns to its pixel row as two marks of a difference
  * row, and each row is drawn as its runs of covered columns. A long session's
  * hundreds of thousands of bars were as many sub-pixel rects in one path,
  * which the rasterizer took half a second to fill at every zoom (issue #15).
+ * With a `band`, only its pixel rows are drawn (bars elsewhere are skipped).
  */
-function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>): void {
+function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>, band?: PixelBand): void {
   const rows = Math.ceil(layout.height);
   const columns = Math.ceil(width);
-  if (rows <= 0 || columns <= 0) return;
+  const first = band ? Math.max(0, band.from) : 0;
+  const last = band ? Math.min(rows - 1, band.to) : rows - 1;
+  if (last < first || columns <= 0) return;
   const stride = columns + 1;
-  const marks = new Int32Array(rows * stride);
+  const marks = new Int32Array((last - first + 1) * stride);
   eachVisibleBar(m, view, width, pick, ids, (k, a, b) => {
+    const r = pixelRowOf(m, layout, k);
+    if (r < first || r > last) return;
     // The columns the bar touches, at least one (as the rects were never thinner than a pixel).
-    const first = Math.min(columns - 1, Math.max(0, Math.floor(a)));
-    const end = Math.max(first + 1, Math.min(columns, Math.ceil(b)));
-    const r = Math.min(rows - 1, Math.floor(m.row[k] * layout.pitch));
-    marks[r * stride + first]++;
-    marks[r * stride + end]--;
+    const left = Math.min(columns - 1, Math.max(0, Math.floor(a)));
+    const end = Math.max(left + 1, Math.min(columns, Math.ceil(b)));
+    marks[(r - first) * stride + left]++;
+    marks[(r - first) * stride + end]--;
   });
   g.fillStyle = color;
-  for (let r = 0; r < rows; r++) {
+  for (let r = first; r <= last; r++) {
+    const base = (r - first) * stride;
     let depth = 0;
     let start = -1;
     for (let c = 0; c <= columns; c++) {
-      depth += marks[r * stride + c];
+      depth += marks[base + c];
       if (depth > 0 && start < 0) start = c;
       else if (depth <= 0 && start >= 0) { g.fillRect(start, r, c - start, 1); start = -1; }
     }
   }
+}
+
+/** The pixel row node `k`'s bar is drawn on when rows are thinner than a pixel. */
+function pixelRowOf(m: Membership, layout: LaneLayout, k: number): number {
+  return Math.min(Math.ceil(layout.height) - 1, Math.floor(m.row[k] * layout.pitch));
 }
 
 /**
@@ -109,13 +122,8 @@ export function drawMembershipBars(canvas: HTMLCanvasElement, m: Membership, vie
   fill(g, m, view, width, layout, (k) => replacing[k] === 1, MEMBERSHIP_COLORS.replacing(dark));
 }
 
-/**
- * The bars the cursor crosses (the surface at the cursor), and each replace's
- * join: a bracket at the replace over the rows it shadowed, opening onto the
- * replacing bar. Replaces at or before the cursor are strong. Drawn only when
- * the cursor moves past a membership change.
- */
-export function drawMembershipCursor(canvas: HTMLCanvasElement, m: Membership, crossed: Uint32Array, view: TimelineView, width: number, activeLinks: number, dark: boolean): void {
+/** The bars the cursor crosses (the surface at the cursor), over the whole lane. */
+export function drawCrossedBars(canvas: HTMLCanvasElement, m: Membership, crossed: Uint32Array, view: TimelineView, width: number, dark: boolean): void {
   const layout = laneLayout(m.rows);
   const g = prepareCanvas(canvas, width, layout.height);
   if (!g) return;
@@ -123,6 +131,54 @@ export function drawMembershipCursor(canvas: HTMLCanvasElement, m: Membership, c
   // their pixels are one run, drawn as one rect (a long session crosses tens of thousands at once).
   const fill = layout.pitch < 1 ? fillCoverage : fillBars;
   fill(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed);
+}
+
+/**
+ * Redraws only the pixel rows holding rows `lo`..`hi` of a highlight drawn before by `drawCrossedBars`
+ * with the same membership, view, width and theme: a step past one membership change touches a row or
+ * a replace's run, where a whole redraw walked the tens of thousands of bars a long surface holds.
+ * Returns false where it cannot (rows of a pixel or more, whose whole redraw is small): redraw it all.
+ */
+export function redrawCrossedRows(canvas: HTMLCanvasElement, m: Membership, crossed: Uint32Array, view: TimelineView, width: number, dark: boolean, lo: number, hi: number): boolean {
+  const layout = laneLayout(m.rows);
+  // A fractional device-pixel ratio splits device pixels between pixel rows: a band cleared alone
+  // would take a sliver of its neighbours, so those screens redraw it all.
+  const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
+  if (layout.pitch >= 1 || !Number.isInteger(dpr)) return false;
+  if (hi < lo) return true;
+  const g = canvas.getContext('2d');
+  if (!g) return false;
+  const clamp = (row: number) => Math.min(Math.ceil(layout.height) - 1, Math.floor(row * layout.pitch));
+  const band = { from: clamp(lo), to: clamp(hi) };
+  // The context keeps the device-pixel transform `prepareCanvas` set: clear in CSS pixels, whole rows.
+  g.clearRect(0, band.from, Math.ceil(width), band.to - band.from + 1);
+  // Rows increase along the crossing set: the bars on the band's pixel rows are one stretch of it.
+  const start = firstWhere(crossed, (k) => pixelRowOf(m, layout, k) >= band.from);
+  const end = firstWhere(crossed, (k) => pixelRowOf(m, layout, k) > band.to);
+  fillCoverage(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed.subarray(start, end), band);
+  return true;
+}
+
+/** The first position in `nodes` where `past` holds (it holds from some position on). */
+function firstWhere(nodes: Uint32Array, past: (k: number) => boolean): number {
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (past(nodes[mid])) hi = mid; else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * Each replace's join: a bracket at the replace over the rows it shadowed, opening onto the
+ * replacing bar. Replaces at or before the cursor are strong. Drawn on a layer of its own, when
+ * the cursor passes a replace.
+ */
+export function drawMembershipJoins(canvas: HTMLCanvasElement, m: Membership, view: TimelineView, width: number, activeLinks: number): void {
+  const layout = laneLayout(m.rows);
+  const g = prepareCanvas(canvas, width, layout.height);
+  if (!g) return;
   const { at, node, from, shadowed } = m.links;
   const h = barH(layout.pitch);
   g.lineWidth = 1.5;
