@@ -13,6 +13,7 @@ import { GenerationsChart } from './GenerationsChart.tsx';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
 
+/** A node row's height: `.node` in theme.css sets it, so rows measure as estimated. */
 const ROW_H = 24;
 /** Rows fetched beyond the visible ones, so a short scroll shows nodes at once. */
 const OVERSCAN = 12;
