@@ -38,7 +38,8 @@ describe('reading a file back in blocks', () => {
 
   it('keeps the recently used blocks only, and reads a range longer than half of them whole', () => {
     const file = bytesReadBack(bytes);
-    const cache = new BlockCache(file, 256, 4);
+    // No read-ahead here: one block a read.
+    const cache = new BlockCache(file, 256, 4, 1);
     for (let b = 0; b < 6; b++) cache.read(b * 256, b * 256 + 10);
     expect(file.reads).toBe(6);
     cache.read(5 * 256, 5 * 256 + 1); // still kept
@@ -48,6 +49,26 @@ describe('reading a file back in blocks', () => {
     expect([...cache.read(100, 1000)]).toEqual([...bytes.subarray(100, 1000)]);
     expect([...cache.read(100, 1000)]).toEqual([...bytes.subarray(100, 1000)]);
     expect(file.reads).toBe(9);
+  });
+});
+
+describe('reading ahead on a scan', () => {
+  const bytes = patterned(100_000);
+
+  it('reads several blocks a round trip while reads go on in order, one block for a read elsewhere', () => {
+    const file = bytesReadBack(bytes);
+    const cache = new BlockCache(file, 256, 64, 8);
+    // Lines of 100 bytes, in order, over the whole file: a block, then 8 blocks a read.
+    for (let at = 0; at + 100 <= bytes.length; at += 100) expect([...cache.read(at, at + 100)]).toEqual([...bytes.subarray(at, at + 100)]);
+    const blocks = Math.ceil(bytes.length / 256);
+    expect(file.reads).toBe(1 + Math.ceil((blocks - 1) / 8));
+    // Reads far apart (a lookup of an earlier line) read their own block only.
+    const scattered = bytesReadBack(bytes);
+    let bytesRead = 0;
+    const far = new BlockCache({ size: scattered.size, read: (a: number, b: number) => { bytesRead += b - a; return scattered.read(a, b); } }, 256, 64, 8);
+    for (const at of [50_000, 10_000, 90_000, 30_000, 70_000]) far.read(at, at + 10);
+    expect(scattered.reads).toBe(5);
+    expect(bytesRead).toBe(5 * 256);
   });
 });
 
