@@ -3,12 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BlockCache } from '../../src/core/log/read-back.ts';
-import { LineStore } from '../../src/core/log/line-store.ts';
+import { KEEP_BEHIND, LineStore } from '../../src/core/log/line-store.ts';
 import { readLog } from '../../src/core/log/reader.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { pathReadBack } from '../../src/cli/node-source.ts';
 import { bytesReadBack, pieces } from '../stream/equivalence.ts';
 import { Engine } from '../../src/worker/engine.ts';
+import { loadRiders } from '../../src/worker/load-riders.ts';
+import { loadSession } from '../../src/core/session/stream-load.ts';
+import type { EventStore } from '../../src/core/log/event-store.ts';
 import type { Request, Response } from '../../src/worker/protocol.ts';
 
 /** Bytes 0…n-1 with a pattern that shows any offset error. */
@@ -84,10 +87,10 @@ describe('a plain log read back from its file', () => {
     // The progress says so: the memory estimate then counts none of the log's bytes.
     expect(saidReadBack).toBe(true);
     expect(bytes.length).toBeGreaterThan(100_000);
-    // At most the chunk being scanned and the one just pushed.
-    expect(held).toBeLessThanOrEqual(2 * 4096);
-    // After the load, the last chunk at most (its scan stopped inside it).
-    expect(lines.heldBytes).toBeLessThanOrEqual(4096);
+    // At most the bytes kept behind the scan for the load's look-backs, the chunk being scanned and the one just pushed.
+    expect(held).toBeLessThanOrEqual(KEEP_BEHIND + 2 * 4096);
+    // After the load, none: the file gives every line back.
+    expect(lines.heldBytes).toBe(0);
     const kept = new LineStore(true);
     saidReadBack = false;
     await readLog(pieces(bytes, 4096), { lines: kept, onProgress: (p) => { saidReadBack ||= p.readBack === true; } });
@@ -113,6 +116,41 @@ describe('a plain log read back from its file', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the lines a load looks back at', () => {
+  it('are read from the bytes kept behind the scan, not from the file, and the file gives them back after the load', async () => {
+    // Compactions: each one's prefix analysis reads the messages the call before it sent.
+    const text = generateLog({ dialect: 'v4', seed: 23, turns: 120, compactEvery: 3 }).text;
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.length).toBeGreaterThan(8 * KEEP_BEHIND);
+    // The load as the worker does it: the walk with the prompt and request analysis riding on it.
+    const readsWhileLoading = async (keepBehind?: number) => {
+      const file = bytesReadBack(bytes);
+      let store: EventStore | null = null;
+      let held = 0;
+      const session = await loadSession(pieces(bytes, 65536), {
+        readBack: file, keepBehind,
+        riders: (meta, s) => { store = s; return loadRiders(meta, bytes.length, s).visitors; },
+        onProgress: () => { held = Math.max(held, (store as unknown as { lines: LineStore } | null)?.lines.heldBytes ?? 0); },
+      });
+      return { reads: file.reads, held, file, session, lines: (store as unknown as { lines: LineStore }).lines };
+    };
+    // Without a window the look-backs each read the file.
+    const unkept = (await readsWhileLoading(0)).reads;
+    expect(unkept).toBeGreaterThan(10);
+    const { reads, held, file, session, lines } = await readsWhileLoading();
+    // With it, hardly any (33 → 1 here: what lies further back, or is read once the read has ended).
+    expect(reads).toBeLessThanOrEqual(unkept / 10);
+    expect(held).toBeLessThanOrEqual(KEEP_BEHIND + 2 * 65536);
+    expect(lines.heldBytes).toBe(0);
+    // After the load the lines come from the file, as they were.
+    const start = bytes.indexOf(10, bytes.length >> 1) + 1;
+    const end = bytes.indexOf(10, start);
+    expect(lines.text(start, end)).toBe(new TextDecoder().decode(bytes.subarray(start, end)));
+    expect(file.reads).toBe(reads + 1);
+    expect(session.loggedCount).toBeGreaterThan(0);
   });
 });
 

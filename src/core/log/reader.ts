@@ -900,7 +900,9 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
       const paused = options.pause?.();
       if (paused) await paused;
     }
-    return reader.finish(info.encoding ?? 'plain', info.decodedBytes);
+    const result = reader.finish(info.encoding ?? 'plain', info.decodedBytes);
+    options.lines?.readEnded();
+    return result;
   } catch (err) {
     throw stoppedAt(err, where());
   }

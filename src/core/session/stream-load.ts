@@ -14,6 +14,8 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
   cacheSize?: number;
   /** Expected decoded size in bytes, when known: sizes the per-event arrays up front. */
   sizeHint?: number | null;
+  /** Bytes behind the read kept for the rules that look back, when lines are read back from the file (LineStore's default). */
+  keepBehind?: number;
   /** Called once with the loader, when the header line is known (a follower reads its live surface and findings). */
   onLoader?(loader: SessionLoader): void;
 }
@@ -36,7 +38,7 @@ const LINE_BYTES = 1024;
  * that looks back parses the event again from its line.
  */
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
-  const lines = new LineStore(true);
+  const lines = new LineStore(true, options.keepBehind);
   const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined, options.sizeHint ?? 0);
   const lookup = currentLookup(store);
   const { eventAt } = lookup;
