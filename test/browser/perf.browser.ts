@@ -89,6 +89,29 @@ async function measureKeys(page: Page, moves: Moves, key: string, presses: numbe
   return (await page.evaluate('window.__latencies')) as number[];
 }
 
+/**
+ * A key held down: repeats every `everyMs` whether or not the page has drawn the last one (as a
+ * keyboard's auto-repeat does, about 30 a second), where `measureKeys` presses the next key as soon as
+ * the last move is drawn. A page that falls behind shows it here as growing times.
+ */
+async function measureHeld(page: Page, key: string, repeats: number, everyMs = 33): Promise<number[]> {
+  await page.evaluate('window.__latencies = []');
+  const keys = key.split('+');
+  const held = keys.pop()!;
+  for (const k of keys) await page.keyboard.down(k);
+  for (let k = 0; k < repeats; k++) {
+    const t = Date.now();
+    await page.keyboard.down(held);
+    await page.waitForTimeout(Math.max(0, everyMs - (Date.now() - t)));
+  }
+  await page.keyboard.up(held);
+  for (const k of keys.reverse()) await page.keyboard.up(k);
+  // Until the page is quiet: the last repeats drawn.
+  let seen = -1;
+  for (let n = 0; n !== seen;) { seen = n; await page.waitForTimeout(300); n = ((await page.evaluate('window.__latencies')) as number[]).length; }
+  return (await page.evaluate('window.__latencies')) as number[];
+}
+
 async function measureDrag(page: Page, moves: number): Promise<number[]> {
   await page.evaluate('window.__latencies = []');
   const box = (await page.getByRole('slider', { name: 'Replay cursor' }).boundingBox())!;
@@ -180,11 +203,17 @@ export const perfTests: Record<string, Case> = {
     await page.keyboard.press('End');
     await page.waitForTimeout(300);
     const back = await measureKeys(page, moves, 'Shift+ArrowLeft', 40);
+    const heldBack = await measureHeld(page, 'Shift+ArrowLeft', 60);
+    await page.keyboard.press('Home');
+    await page.waitForTimeout(300);
+    const held = await measureHeld(page, 'Shift+ArrowRight', 60);
     const drag = await measureDrag(page, 40);
     console.log(`  perf: ${events} events, ${mb} MB, ${kind}: opened in ${loadMs} ms (the first ${partialRows} rows shown after ${firstRowsMs} ms, selectable while it loads)`);
     console.log(`  perf: next event (→)             ${summary(event)}`);
     console.log(`  perf: next surface change (⇧→)   ${summary(surface)}`);
     console.log(`  perf: prev surface change at end ${summary(back)}`);
+    console.log(`  perf: ⇧→ held (repeat every 33 ms) ${summary(held)}`);
+    console.log(`  perf: ⇧← held at the end          ${summary(heldBack)}`);
     console.log(`  perf: slider drag                ${summary(drag)}`);
     await shot('perf-long');
     // At the end of a long session turns have five digits and seqs seven: the events list's seq and
