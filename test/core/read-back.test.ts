@@ -154,6 +154,22 @@ describe('the lines a load looks back at', () => {
   });
 });
 
+describe('a line skipped as too long inside the look-back window', () => {
+  it('lets no line around it be read wrong, during the load or after it', async () => {
+    const lines = generateLog({ dialect: 'v0', seed: 24, turns: 30, compactEvery: 3 }).text.split('\n');
+    // A 60 KB row (not JSON the reader keeps: too long) in the middle, across several 4 KiB chunks.
+    const at = lines.length >> 1;
+    const text = [...lines.slice(0, at), `{"pad":"${'x'.repeat(60_000)}"}`, ...lines.slice(at)].join('\n');
+    const bytes = new TextEncoder().encode(text);
+    const eager = await readLog(pieces(bytes, 1 << 20), { maxLineChars: 10_000 });
+    const file = bytesReadBack(bytes);
+    const streamed = await loadSession(pieces(bytes, 4096), { readBack: file, maxLineChars: 10_000, cacheSize: 16 });
+    expect(streamed.diagnostics.some((d) => /long|skipped/i.test(d.message))).toBe(true);
+    expect(streamed.loggedCount).toBe(eager.events.length);
+    for (let i = streamed.loggedCount - 1; i >= 0; i--) expect(streamed.events.at(i), `event ${i}`).toEqual(eager.events[i]);
+  });
+});
+
 describe('the engine when the file can no longer be read back', () => {
   it('says so once, with the answer that met it, and keeps answering', async () => {
     const text = generateLog({ dialect: 'v4', seed: 22, turns: 200 }).text;
