@@ -41,7 +41,7 @@ export const robustnessTests: Record<string, Case> = Object.fromEntries(MUTATION
  */
 robustnessTests['robustness: a dropped file changed on disk after it was opened: the page says so'] = async ({ page, baseUrl }) => {
   const file = path.join(os.tmpdir(), `dsh-changed-${process.pid}.jsonl`);
-  // Bigger than the lines the worker keeps at hand after the load (4 MiB of blocks, a share of the log parsed).
+  // Bigger than the lines the worker keeps at hand after the load (2 MiB of blocks, a share of the log parsed).
   fs.writeFileSync(file, generateLog({ dialect: 'v4', seed: 31, turns: 220 }).text);
   try {
     await page.goto(baseUrl);

@@ -186,7 +186,7 @@ describe('the engine when the file can no longer be read back', () => {
     expect(answers.at(-1)).toMatchObject({ ok: true });
     expect(answers.at(-1)).not.toHaveProperty('lost');
     gone = true;
-    // Events far apart, not in the parsed-event cache (a share of a 6 MB log) nor in the 4 MiB of blocks read last: each needs its line again.
+    // Events far apart, not in the parsed-event cache (a share of a 6 MB log) nor in the 2 MiB of blocks read last: each needs its line again.
     const count = (answers.at(-1) as { result: { count: number } }).result.count;
     for (const index of [1, Math.floor(count / 3), Math.floor(count / 2)]) await ask({ op: 'event', index });
     const lost = answers.filter((a) => 'lost' in a && a.lost);
