@@ -43,13 +43,7 @@ export class LineStore {
 
   /** Lets go of the scanned chunks the source can give back, but for the last `keepBehind` bytes before the scan. */
   private sweep(): void {
-    const covered = this.file!.size;
-    const scanAt = this.scanChunk < this.bases.length ? this.bases[this.scanChunk] : this.total;
-    for (; this.swept < this.scanChunk; this.swept++) {
-      const end = this.swept + 1 < this.bases.length ? this.bases[this.swept + 1] : this.total;
-      if (end > covered || end > scanAt - this.keepBehind) break;
-      this.chunks[this.swept] = EMPTY;
-    }
+    this.letGo(this.scanChunk, this.chunkStart(this.scanChunk) - this.keepBehind);
   }
 
   /**
@@ -59,18 +53,27 @@ export class LineStore {
    */
   readEnded(): void {
     this.keepBehind = 0;
-    if (!this.file) return;
-    const covered = this.file.size;
-    for (; this.swept < this.chunks.length; this.swept++) {
-      const end = this.swept + 1 < this.bases.length ? this.bases[this.swept + 1] : this.total;
-      if (end > covered) break;
+    if (this.file) this.letGo(this.chunks.length, Infinity);
+  }
+
+  /** Lets go of the chunks before `upTo` that end by `keepFrom` and that the file gives back, in order. */
+  private letGo(upTo: number, keepFrom: number): void {
+    const covered = this.file!.size;
+    for (; this.swept < upTo; this.swept++) {
+      const end = this.chunkStart(this.swept + 1);
+      if (end > covered || end > keepFrom) break;
       this.chunks[this.swept] = EMPTY;
     }
   }
 
+  /** Where chunk `i` starts (the bytes' end past the last chunk). */
+  private chunkStart(i: number): number {
+    return i < this.bases.length ? this.bases[i] : this.total;
+  }
+
   /** Whether the chunks holding [start, end) are all still held. */
   private holds(start: number, end: number): boolean {
-    if (!this.keep || start < (this.swept < this.bases.length ? this.bases[this.swept] : this.total)) return false;
+    if (!this.keep || start < this.chunkStart(this.swept)) return false;
     for (let ci = this.chunkAt(start); ci < this.chunks.length && this.bases[ci] < end; ci++) if (this.chunks[ci] === EMPTY) return false;
     return end <= this.total;
   }

@@ -1,4 +1,4 @@
-import { countAtOrBelow } from '../util/sorted.ts';
+import { countAtOrBelow, firstWhere } from '../util/sorted.ts';
 import { crossedAt, type Membership } from './membership.ts';
 
 /**
@@ -55,15 +55,7 @@ function shadowedRun(m: Membership, id: number): Uint32Array | null {
 }
 
 /** Where the first node on `row` or below it sits in a crossing set (rows increase along it). */
-function positionOfRow(m: Membership, nodes: Uint32Array, row: number): number {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (m.row[nodes[mid]] < row) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
+const positionOfRow = (m: Membership, nodes: Uint32Array, row: number): number => firstWhere(nodes.length, (j) => m.row[nodes[j]] >= row);
 
 /** The set after node `id` enters: an append goes last, a replace takes its run's place. Null when the set does not hold what it should. */
 function enter(m: Membership, nodes: Uint32Array, id: number): Uint32Array | null {

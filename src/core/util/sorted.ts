@@ -14,3 +14,14 @@ export function positionOf(sorted: ArrayLike<number>, value: number): number {
   const k = countAtOrBelow(sorted, value) - 1;
   return k >= 0 && sorted[k] === value ? k : -1;
 }
+
+/** The first position in [0, n) where `reached` holds, given it holds from some position on (n when it never does). */
+export function firstWhere(n: number, reached: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reached(mid)) hi = mid; else lo = mid + 1;
+  }
+  return lo;
+}

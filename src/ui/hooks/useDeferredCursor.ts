@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useDeferredValue, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useDeferredValue, type Context, type ReactNode } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 
@@ -29,14 +29,16 @@ export function DeferredCursorProvider({ children }: { children: ReactNode }) {
 }
 
 export function useDeferredCursor(): number {
-  const provided = useContext(DeferredIndex);
-  // Outside a provider (a panel rendered alone), the panel defers the cursor itself.
-  const own = useDeferredValue(useCursor((s) => (provided === null ? s.index : -1)));
-  return provided ?? own;
+  return useProvidedOrOwn(DeferredIndex, (s) => s.index);
 }
 
 export function useDeferredSelected(): number {
-  const provided = useContext(DeferredSelected);
-  const own = useDeferredValue(useCursor((s) => (provided === null ? s.selected : -1)));
+  return useProvidedOrOwn(DeferredSelected, (s) => s.selected);
+}
+
+/** The provider's deferred value, or outside a provider (a panel rendered alone) the panel's own deferral of it. */
+function useProvidedOrOwn(context: Context<number | null>, pick: (s: ReturnType<typeof useCursor.getState>) => number): number {
+  const provided = useContext(context);
+  const own = useDeferredValue(useCursor((s) => (provided === null ? pick(s) : -1)));
   return provided ?? own;
 }

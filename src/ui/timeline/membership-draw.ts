@@ -1,4 +1,5 @@
 import type { Membership } from '../../core/replay/membership.ts';
+import { firstWhere } from '../../core/util/sorted.ts';
 import { prepareCanvas, xOf, type TimelineView } from './draw.ts';
 
 /** The lane's height: rows up to 8 px each, at most 80 px (a long session's rows get thinner, then share pixels); the panels below keep the room. */
@@ -100,10 +101,13 @@ function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: Timeline
   }
 }
 
-/** The pixel row node `k`'s bar is drawn on when rows are thinner than a pixel. */
-function pixelRowOf(m: Membership, layout: LaneLayout, k: number): number {
-  return Math.min(Math.ceil(layout.height) - 1, Math.floor(m.row[k] * layout.pitch));
+/** The pixel row a lane row is drawn on when rows are thinner than a pixel. */
+function pixelRow(layout: LaneLayout, row: number): number {
+  return Math.min(Math.ceil(layout.height) - 1, Math.floor(row * layout.pitch));
 }
+
+/** The pixel row node `k`'s bar is drawn on. */
+const pixelRowOf = (m: Membership, layout: LaneLayout, k: number): number => pixelRow(layout, m.row[k]);
 
 /**
  * Every node's bar, from the event that put it on the surface to the replace
@@ -148,27 +152,16 @@ export function redrawCrossedRows(canvas: HTMLCanvasElement, m: Membership, cros
   if (hi < lo) return true;
   const g = canvas.getContext('2d');
   if (!g) return false;
-  const clamp = (row: number) => Math.min(Math.ceil(layout.height) - 1, Math.floor(row * layout.pitch));
-  const band = { from: clamp(lo), to: clamp(hi) };
+  const band = { from: pixelRow(layout, lo), to: pixelRow(layout, hi) };
   // The context keeps the device-pixel transform `prepareCanvas` set: clear in CSS pixels, whole rows.
   g.clearRect(0, band.from, Math.ceil(width), band.to - band.from + 1);
   // Rows increase along the crossing set: the bars on the band's pixel rows are one stretch of it.
-  const start = firstWhere(crossed, (k) => pixelRowOf(m, layout, k) >= band.from);
-  const end = firstWhere(crossed, (k) => pixelRowOf(m, layout, k) > band.to);
+  const start = firstWhere(crossed.length, (j) => pixelRowOf(m, layout, crossed[j]) >= band.from);
+  const end = firstWhere(crossed.length, (j) => pixelRowOf(m, layout, crossed[j]) > band.to);
   fillCoverage(g, m, view, width, layout, () => true, MEMBERSHIP_COLORS.crossed(dark), crossed.subarray(start, end), band);
   return true;
 }
 
-/** The first position in `nodes` where `past` holds (it holds from some position on). */
-function firstWhere(nodes: Uint32Array, past: (k: number) => boolean): number {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (past(nodes[mid])) hi = mid; else lo = mid + 1;
-  }
-  return lo;
-}
 
 /**
  * Each replace's join: a bracket at the replace over the rows it shadowed, opening onto the
