@@ -64,7 +64,7 @@ describe('zstd pieces for the decoder', () => {
     // Pieces end with their frame: the good frame is one piece, the fault is found in the next.
     const walker = new ZstdFrameWalker();
     const first = walker.take(bytes, 64, 256);
-    expect(first).toEqual({ used: good.length, fault: null, frame: { start: 0, end: good.length, skippable: false, contentSize: 3 } });
+    expect(first).toEqual({ used: good.length, fault: null, frame: { start: 0, end: good.length, skippable: false, contentSize: 3, plainBlockBytes: 3, compressedBlocks: 0 } });
     const byTake = walker.take(bytes.subarray(first.used), 64, 256);
     expect(byFeed).not.toBeNull();
     expect(byTake.fault).toEqual({ ...byFeed, keep: byFeed!.keep - good.length });
@@ -80,8 +80,8 @@ describe('zstd pieces for the decoder', () => {
     expect(a).toMatchObject({ used: 100, frame: null });
     const b = walker.take(bytes.subarray(100), 64, 256);
     expect(b.used).toBe(frames[0].length - 100);
-    expect(b.frame).toEqual({ start: 0, end: frames[0].length, skippable: false, contentSize: 400 });
+    expect(b.frame).toEqual({ start: 0, end: frames[0].length, skippable: false, contentSize: 400, plainBlockBytes: 400, compressedBlocks: 0 });
     const c = walker.take(bytes.subarray(frames[0].length), 64, 256);
-    expect(c.frame).toEqual({ start: frames[0].length, end: bytes.length, skippable: false, contentSize: 8 });
+    expect(c.frame).toEqual({ start: frames[0].length, end: bytes.length, skippable: false, contentSize: 8, plainBlockBytes: 8, compressedBlocks: 0 });
   });
 });

@@ -1,8 +1,7 @@
-import { Decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { concatBytes } from '../util/bytes.ts';
 import type { ScanStats } from './types.ts';
-import { ZstdFrameWalker } from './zstd-walk.ts';
+import { zstdFrames } from './zstd-decode.ts';
 import { ZstdFrameIndex } from './zstd-read-back.ts';
 
 /**
@@ -15,8 +14,6 @@ export type Encoding = ScanStats['encoding'];
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const GZIP_MAGIC = [0x1f, 0x8b];
-/** fzstd's error code for input that ends inside a frame. */
-const ZSTD_UNEXPECTED_EOF = 5;
 
 export function sniffEncoding(head: Uint8Array): Encoding {
   if (ZSTD_MAGIC.every((b, i) => head[i] === b)) return 'zstd';
@@ -108,59 +105,6 @@ export async function* decodeText(
   const rest = decoder.decode();
   if (rest) yield rest;
 }
-
-async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[], frames: ZstdFrameIndex): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  const decompressor = new Decompress((data) => { out.push(data); });
-  const walker = new ZstdFrameWalker();
-  /** Decoded bytes turned out so far. */
-  let decoded = 0;
-  const drained = function* () { for (const bytes of drain(out)) { decoded += bytes.length; yield bytes; } };
-  try {
-    for await (const chunk of source) {
-      // Pieces of a few blocks (ZSTD_PIECE_BLOCKS), drained after each: a few bytes of RLE blocks
-      // decode to megabytes, so output per push stays bounded however the input is chunked (a 24 KB
-      // file can hold 800 MB), while a piece of ordinary blocks is as long as they are. A piece also
-      // ends with its frame, so the frame index knows each whole frame's output.
-      for (let o = 0; o < chunk.length; ) {
-        const { used, fault, frame } = walker.take(chunk.subarray(o), ZSTD_PIECE_BLOCKS, ZSTD_LOST_STEP);
-        const piece = chunk.subarray(o, o + used);
-        o += used;
-        if (fault) {
-          // Everything before the frame or block at fault is decoded and kept.
-          decompressor.push(piece.subarray(0, fault.keep));
-          frames.close();
-          yield* drained();
-          diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${fault.reason}; lines decoded before it are kept.`));
-          return;
-        }
-        decompressor.push(piece);
-        if (frame) frames.frameEnded(frame, decoded + out.reduce((n, b) => n + b.length, 0));
-        if (out.length) yield* drained();
-      }
-    }
-    frames.close();
-    decompressor.push(new Uint8Array(0), true);
-    yield* drained();
-  } catch (err) {
-    frames.close();
-    yield* drained();
-    const code = (err as { code?: number }).code;
-    if (code === ZSTD_UNEXPECTED_EOF) {
-      diagnostics.push(diagnostic('bytes.torn-frame', 'The last zstd frame is incomplete (torn tail); complete lines decoded from it are kept.'));
-    } else {
-      diagnostics.push(diagnostic('bytes.zstd-corrupt', `zstd decoding failed: ${(err as Error).message}; lines decoded before the bad frame are kept.`));
-    }
-  }
-}
-
-/**
- * Blocks per decoder push: at most 8 blocks of 128 KiB, 1 MiB of output (RLE included). 64 was
- * as fast and left more output alive at once (a 10 MB zstd load peaked 49-56 MB, not 46-51).
- */
-const ZSTD_PIECE_BLOCKS = 8;
-/** Bytes per push once the structure is lost (the decoder is about to refuse them): as before, 256. */
-const ZSTD_LOST_STEP = 256;
 
 async function* gunzip(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[]): AsyncGenerator<Uint8Array> {
   const stream = new DecompressionStream('gzip');

@@ -5,12 +5,6 @@ import type { ByteReader } from './read-back.ts';
 import type { WalkedFrame } from './zstd-walk.ts';
 
 /**
- * Fewest compressed bytes of a frame the decoder turns out at once: it holds
- * back the start of a shorter input until more comes, so such a frame's
- * output is not known apart from the next one's.
- */
-const DECODER_HOLDS_BELOW = 18;
-/**
  * Largest decoded frame read back: reading one line decodes its whole frame
  * again (the last ones decoded are kept, so the lines and blocks around it
  * do not decode it again).
@@ -41,14 +35,15 @@ export class ZstdFrameIndex {
    * A frame walked to its end, with the decoded bytes turned out so far
    * (the decoder has turned out all of a whole frame by its last byte). It
    * joins the run if it follows the last frame indexed and its output is
-   * known apart: at least DECODER_HOLDS_BELOW bytes, not skippable, no
-   * bigger than MAX_FRAME_BYTES, and of the size its header declares.
+   * known apart: not skippable, no bigger than MAX_FRAME_BYTES, and of the
+   * size its header declares. (Every frame's output is turned out by its
+   * end: one streamed is told it is complete.)
    */
   frameEnded(frame: WalkedFrame, decodedAfter: number): void {
     if (this.closed) return;
     const start = this.n > 0 ? this.cEnd[this.n - 1] : 0;
     const size = decodedAfter - this.covered;
-    const known = frame.start === start && !frame.skippable && frame.end - frame.start >= DECODER_HOLDS_BELOW
+    const known = frame.start === start && !frame.skippable
       && size <= MAX_FRAME_BYTES && (frame.contentSize === null || frame.contentSize === size);
     if (!known) {
       this.closed = true;

@@ -19,6 +19,9 @@ export interface WalkedFrame {
   skippable: boolean;
   /** The decoded size its header declares, if it does. */
   contentSize: number | null;
+  /** What its raw and RLE blocks decode to (their headers say), and how many compressed blocks it has (up to 128 KiB each). */
+  plainBlockBytes: number;
+  compressedBlocks: number;
 }
 
 const ZSTD_MAGIC = 0xfd2fb528;
@@ -52,6 +55,10 @@ export class ZstdFrameWalker {
   /** The frame being walked is a skippable one (no output), and the frame that just ended, if any. */
   private skippable = false;
   private contentSize: number | null = null;
+  private plainBlockBytes = 0;
+  private compressedBlocks = 0;
+  /** The frame being walked has had its header read (a skippable frame's magic number says all). */
+  private headerRead = false;
   private ended: WalkedFrame | null = null;
 
   constructor(private readonly maxWindow = MAX_ZSTD_WINDOW) {}
@@ -84,6 +91,16 @@ export class ZstdFrameWalker {
     // Lost part-way: the rest goes in small steps, as before.
     const lost = (this.state as State).kind === 'lost';
     return { used: lost ? Math.max(used, Math.min(bytes.length, lostStep)) : used, fault: null, frame };
+  }
+
+  /** The bytes stopped making sense: all that follows goes to the decoder, which refuses it. */
+  get lost(): boolean {
+    return this.state.kind === 'lost';
+  }
+
+  /** What the frame being walked declares, once its header is read (null before). */
+  get declared(): { contentSize: number | null; skippable: boolean } | null {
+    return this.headerRead ? { contentSize: this.contentSize, skippable: this.skippable } : null;
   }
 
   /** Block headers `take` may still read in this call. */
@@ -127,8 +144,9 @@ export class ZstdFrameWalker {
     this.need = kind === 'magic' ? 4 : 3;
     if (kind === 'magic') {
       // Back at a magic number: the frame that started at frameStart ended here.
-      this.ended = { start: this.frameStart, end: this.offset, skippable: this.skippable, contentSize: this.contentSize };
+      this.ended = { start: this.frameStart, end: this.offset, skippable: this.skippable, contentSize: this.contentSize, plainBlockBytes: this.plainBlockBytes, compressedBlocks: this.compressedBlocks };
       this.frameStart = this.offset;
+      this.headerRead = false;
     }
   }
 
@@ -139,8 +157,10 @@ export class ZstdFrameWalker {
         const magic = (f[0] | (f[1] << 8) | (f[2] << 16) | (f[3] << 24)) >>> 0;
         this.skippable = false;
         this.contentSize = null;
+        this.plainBlockBytes = 0;
+        this.compressedBlocks = 0;
         if (magic === ZSTD_MAGIC) { this.state = { kind: 'descriptor' }; this.need = 1; }
-        else if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC) { this.state = { kind: 'skippable-size' }; this.need = 4; this.skippable = true; }
+        else if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC) { this.state = { kind: 'skippable-size' }; this.need = 4; this.skippable = true; this.headerRead = true; }
         else this.state = { kind: 'lost' };
         return null;
       }
@@ -175,6 +195,8 @@ export class ZstdFrameWalker {
           this.faultAt = this.offset - 3;
           return `a zstd block in the frame at byte ${this.frameStart} ${type === 1 ? 'repeats a byte' : 'holds'} ${size} bytes, over the ${this.blockLimit}-byte block limit (RFC 8878 §3.1.1.2.3)`;
         }
+        if (type === 2) this.compressedBlocks++;
+        else this.plainBlockBytes += size;
         // The content (one byte for RLE), then after the last block the optional 4-byte checksum.
         this.skip = (type === 1 ? 1 : size) + (last && this.checksum ? 4 : 0);
         this.skipThen(last ? 'magic' : 'block');
@@ -209,6 +231,7 @@ export class ZstdFrameWalker {
       this.faultAt = this.frameStart;
       return `the zstd frame at byte ${this.frameStart} needs a ${window}-byte window${single ? ' (its declared size)' : ''}, over the ${this.maxWindow} bytes zstd decoders accept by default`;
     }
+    this.headerRead = true;
     this.enter('block');
     return null;
   }
