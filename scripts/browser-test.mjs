@@ -20,12 +20,13 @@ import { chartsCorpusTests } from '../test/browser/charts.browser.ts';
 import { requestsViewTests } from '../test/browser/requests-view.browser.ts';
 import { membershipTests } from '../test/browser/membership.browser.ts';
 import { issue19CorpusTests } from '../test/browser/issue19.browser.ts';
+import { zstdTests } from '../test/browser/zstd.browser.ts';
 
 // Corpus cases need the real-log corpus beside the repo (CI and developer machines have it).
 const corpusDir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
-const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
+const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...zstdTests, ...dsh021Tests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
 // DIST_DIR=<folder> tests another build (an older one, to see whether a test catches a regression).
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
