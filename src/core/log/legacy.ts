@@ -127,28 +127,33 @@ export class LegacyUpgrader {
     if (!isObject(d) || !isTurn(d.turn) || !keysWithin(d, ['turn', 'reason']) || !isObject(d.reason) || typeof d.reason.kind !== 'string') return malformed;
     const reason = d.reason;
     const exactlyKind = Object.keys(reason).length === 1;
-    const withReason = (next: Data) => this.changed(event, { ...event, data: { ...d, reason: next } }, `turn/end reason "${reason.kind}" upgraded`);
     switch (reason.kind) {
       case 'completed': case 'blocked': case 'max-tokens': case 'interrupted':
         return exactlyKind ? { event } : malformed;
       case 'aborted':
         if (has(reason, 'reason')) return { event };
-        return exactlyKind ? withReason({ kind: 'aborted', reason: { kind: 'legacy' } }) : malformed;
+        return exactlyKind ? this.withReason(event, { kind: 'aborted', reason: { kind: 'legacy' } }) : malformed;
       case 'disposed':
-        return exactlyKind ? withReason({ kind: 'aborted', reason: { kind: 'disposed' } }) : malformed;
+        return exactlyKind ? this.withReason(event, { kind: 'aborted', reason: { kind: 'disposed' } }) : malformed;
       case 'error': {
         if (has(reason, 'error')) return { event };
         if (!Number.isSafeInteger(reason.step) || (reason.step as number) < 0) return malformed;
         const f = reason.failure;
-        if (isObject(f) && typeof f.message === 'string' && typeof f.code === 'string') return withReason({ kind: 'error', error: f });
+        if (isObject(f) && typeof f.message === 'string' && typeof f.code === 'string') return this.withReason(event, { kind: 'error', error: f });
         if (typeof reason.message === 'string' && (reason.code === undefined || typeof reason.code === 'string')) {
-          return withReason({ kind: 'error', error: { message: reason.message, code: reason.code ?? 'UNKNOWN' } });
+          return this.withReason(event, { kind: 'error', error: { message: reason.message, code: reason.code ?? 'UNKNOWN' } });
         }
         return malformed;
       }
       default:
         return { event }; // plugin-defined kinds pass unchanged
     }
+  }
+
+  /** The turn/end with its reason upgraded. A method: as a closure made per turn/end (tsx names each one it makes) it cost the real-shaped 1M load 37 ms. */
+  private withReason(event: LogEvent, next: Data): Upgrade {
+    const d = event.data as Data;
+    return this.changed(event, { ...event, data: { ...d, reason: next } }, `turn/end reason "${(d.reason as Data).kind}" upgraded`);
   }
 
   private changed(original: LogEvent, event: LogEvent, note: string): Upgrade {
