@@ -1,4 +1,4 @@
-import { countAtOrBelow, firstWhere } from '../util/sorted.ts';
+import { firstWhere, positionOf } from '../util/sorted.ts';
 import { crossedAt, type Membership } from './membership.ts';
 
 /**
@@ -50,8 +50,8 @@ export function rowsChangedBetween(m: Membership, a: number, b: number): { lo: n
 /** The nodes a replace node shadowed, in surface order, or null when the node is an append. */
 function shadowedRun(m: Membership, id: number): Uint32Array | null {
   const { node, from, shadowed } = m.links;
-  const k = countAtOrBelow(node, id) - 1;
-  return k >= 0 && node[k] === id ? shadowed.subarray(from[k], from[k + 1]) : null;
+  const k = positionOf(node, id);
+  return k >= 0 ? shadowed.subarray(from[k], from[k + 1]) : null;
 }
 
 /** Where the first node on `row` or below it sits in a crossing set (rows increase along it). */
