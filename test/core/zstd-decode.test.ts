@@ -6,6 +6,7 @@ import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { decodeBytes, type DecodeInfo } from '../../src/core/log/bytes.ts';
 import type { Diagnostic } from '../../src/core/diagnostics/diagnostic.ts';
 import { concatBytes } from '../../src/core/util/bytes.ts';
+import { ReusedBytes } from '../../src/core/log/reused-bytes.ts';
 import { bytesReadBack, expectStreamMatchesEager, pieces } from '../stream/equivalence.ts';
 
 /** Pushes into fzstd's streaming decoder, which the decoding avoids where a frame declares its size. */
@@ -29,12 +30,17 @@ vi.mock('fzstd', async (importOriginal) => {
  */
 const fixture = new Uint8Array(fs.readFileSync(new URL('../fixtures/batches.jsonl.zst', import.meta.url)));
 
-async function decodeAll(bytes: Uint8Array, chunk: number): Promise<{ chunks: Uint8Array[]; diagnostics: Diagnostic[]; info: DecodeInfo }> {
+/** `reuse`: as the reader asks for them, each chunk copied before the next is asked for (chunks may share one arena). */
+async function decodeAll(bytes: Uint8Array, chunk: number, reuse = false): Promise<{ chunks: Uint8Array[]; diagnostics: Diagnostic[]; info: DecodeInfo; arenas: number }> {
   const diagnostics: Diagnostic[] = [];
   const info: DecodeInfo = { decodedBytes: 0 };
   const chunks: Uint8Array[] = [];
-  for await (const c of decodeBytes(pieces(bytes, chunk), diagnostics, undefined, info)) chunks.push(c);
-  return { chunks, diagnostics, info };
+  const arenas = new Set<ArrayBufferLike>();
+  for await (const c of decodeBytes(pieces(bytes, chunk), diagnostics, undefined, info, { reuse })) {
+    if (c instanceof ReusedBytes) arenas.add(c.buffer);
+    chunks.push(reuse ? c.slice() : c);
+  }
+  return { chunks, diagnostics, info, arenas: arenas.size };
 }
 
 const text = (chunks: Uint8Array[]) => new TextDecoder().decode(concatBytes(chunks));
@@ -52,6 +58,23 @@ describe('zstd frames decoded', () => {
     }
   });
 
+  it('decoded for a reader that copies what it keeps, whole frames share one arena and give the same bytes', async () => {
+    const expected = new TextDecoder().decode(decompress(fixture));
+    for (const chunk of [1, 17, 4093, 65_536, fixture.length]) {
+      const { chunks, diagnostics, info, arenas } = await decodeAll(fixture, chunk, true);
+      expect(diagnostics).toEqual([]);
+      expect(text(chunks)).toBe(expected);
+      expect(info.frames!.covered).toBe(info.decodedBytes);
+      // Hundreds of whole frames, decoded into one or two arenas (it grows once for the frame over 128 KiB).
+      expect(arenas).toBeGreaterThan(0);
+      expect(arenas).toBeLessThanOrEqual(3);
+    }
+    // Without copying, a kept chunk is written over by later frames: the contract is real.
+    const kept: Uint8Array[] = [];
+    for await (const c of decodeBytes(pieces(fixture, 65_536), [], undefined, undefined, { reuse: true })) kept.push(c);
+    expect(text(kept)).not.toBe(expected);
+  });
+
   it('the compressed log loads as its plaintext does, its lines read back through its frames', async () => {
     const file = bytesReadBack(fixture);
     await expectStreamMatchesEager(fixture, 4093, file);
@@ -66,11 +89,13 @@ describe('zstd frames decoded', () => {
       return concatBytes(frames);
     };
     for (const [bytes, streams] of [[cut(zstdRawFrame), false], [cut((b) => zstdFrame([b])), true]] as const) {
-      streamed.pushes = 0;
-      const { chunks, diagnostics } = await decodeAll(bytes, 65_536);
-      expect(diagnostics).toEqual([]);
-      expect(text(chunks)).toBe(new TextDecoder().decode(log));
-      expect(streamed.pushes > 0).toBe(streams);
+      for (const reuse of [false, true]) {
+        streamed.pushes = 0;
+        const { chunks, diagnostics } = await decodeAll(bytes, 65_536, reuse);
+        expect(diagnostics).toEqual([]);
+        expect(text(chunks)).toBe(new TextDecoder().decode(log));
+        expect(streamed.pushes > 0).toBe(streams);
+      }
     }
   });
 
@@ -91,10 +116,12 @@ describe('zstd frames decoded', () => {
     const bytes = concatBytes([zstdRawFrame(enc.encode(parts[0])), zstdFrame([enc.encode(parts[1])]), zstdFrame([enc.encode(parts[2])]), zstdRawFrame(enc.encode(parts[3]))]);
     const torn = bytes.subarray(0, bytes.length - 3);
     for (const chunk of [1, 5, 64]) {
-      expect(text((await decodeAll(bytes, chunk)).chunks)).toBe(parts.join(''));
-      const cut = await decodeAll(torn, chunk);
-      expect(text(cut.chunks)).toBe(parts.slice(0, 3).join(''));
-      expect(cut.diagnostics.map((d) => d.code)).toEqual(['bytes.torn-frame']);
+      for (const reuse of [false, true]) {
+        expect(text((await decodeAll(bytes, chunk, reuse)).chunks)).toBe(parts.join(''));
+        const cut = await decodeAll(torn, chunk, reuse);
+        expect(text(cut.chunks)).toBe(parts.slice(0, 3).join(''));
+        expect(cut.diagnostics.map((d) => d.code)).toEqual(['bytes.torn-frame']);
+      }
     }
   });
 });

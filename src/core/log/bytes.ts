@@ -40,13 +40,16 @@ export interface DecodeProgress {
  * Decodes a byte source to plaintext byte chunks (decompressed when it is
  * zstd or gzip). Findings about the encoding (torn or corrupt frames) are
  * pushed onto `diagnostics`; decoding stops at a corrupt frame but
- * everything decoded before it is still yielded.
+ * everything decoded before it is still yielded. `reuse`: the caller copies
+ * what it keeps of each chunk before asking for the next (zstd frames are
+ * then decoded into one arena; see zstdFrames).
  */
 export async function* decodeBytes(
   source: ByteSource,
   diagnostics: Diagnostic[],
   onBytes?: (p: DecodeProgress) => void,
   info: DecodeInfo = { decodedBytes: 0 },
+  options: { reuse?: boolean } = {},
 ): AsyncGenerator<Uint8Array> {
   let inner: AsyncGenerator<Uint8Array> | null = null;
   const pending: Uint8Array[] = [];
@@ -79,7 +82,7 @@ export async function* decodeBytes(
     if (!ended) yield* it;
   }
 
-  if (encoding === 'zstd') inner = zstdFrames(replay(), diagnostics, (info.frames = new ZstdFrameIndex()));
+  if (encoding === 'zstd') inner = zstdFrames(replay(), diagnostics, (info.frames = new ZstdFrameIndex()), options);
   else if (encoding === 'gzip') inner = gunzip(replay(), diagnostics);
   else inner = replay();
 

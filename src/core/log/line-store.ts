@@ -1,5 +1,7 @@
 import { concatBytes } from '../util/bytes.ts';
 import { BlockCache, type ByteReader } from './read-back.ts';
+import { ByteBlocks } from './byte-blocks.ts';
+import { ReusedBytes } from './reused-bytes.ts';
 
 /**
  * The decoded bytes of a log, kept as the chunks they arrived in (no copy,
@@ -8,7 +10,9 @@ import { BlockCache, type ByteReader } from './read-back.ts';
  * frames), each chunk let go once its lines are found. Lines are
  * found with a byte scan that runs in step with the text split: a newline
  * byte never occurs inside a multi-byte UTF-8 sequence, so the n-th newline
- * of the text is the n-th 0x0A of the bytes.
+ * of the text is the n-th 0x0A of the bytes. Reused bytes (a zstd frame
+ * decoded into the decoder's arena) are kept as copies, in blocks written
+ * again once their lines are let go.
  */
 export class LineStore {
   private readonly chunks: Uint8Array[] = [];
@@ -25,6 +29,8 @@ export class LineStore {
   private file: BlockCache | null = null;
   /** The first chunk not yet let go by `sweep`. */
   private swept = 0;
+  /** Where copies of reused bytes are kept (made at the first). */
+  private copies: ByteBlocks | null = null;
 
   /** `keepBehind`: bytes behind the scan kept while the log is read, though the file gives them back (none after). */
   constructor(private readonly keep = true, private keepBehind = KEEP_BEHIND) {}
@@ -54,6 +60,7 @@ export class LineStore {
   readEnded(): void {
     this.keepBehind = 0;
     if (this.file) this.letGo(this.chunks.length, Infinity);
+    this.copies?.trim();
   }
 
   /** Lets go of the chunks before `upTo` that end by `keepFrom` and that the file gives back, in order. */
@@ -62,7 +69,7 @@ export class LineStore {
     for (; this.swept < upTo; this.swept++) {
       const end = this.chunkStart(this.swept + 1);
       if (end > covered || end > keepFrom) break;
-      this.chunks[this.swept] = EMPTY;
+      this.drop(this.swept);
     }
   }
 
@@ -84,11 +91,19 @@ export class LineStore {
 
   add(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
+    if (chunk instanceof ReusedBytes) {
+      // Kept as copies, a block at a time: let go as finely as the chunks of a plain log.
+      const copies = (this.copies ??= new ByteBlocks());
+      for (let o = 0; o < chunk.length; o += copies.blockBytes) this.push(copies.copy(chunk.subarray(o, o + copies.blockBytes)));
+    } else this.push(chunk);
+    // The source may cover more now (a compressed log's frames are indexed as they are decoded).
+    if (this.file) this.sweep();
+  }
+
+  private push(chunk: Uint8Array): void {
     this.chunks.push(chunk);
     this.bases.push(this.total);
     this.total += chunk.length;
-    // The source may cover more now (a compressed log's frames are indexed as they are decoded).
-    if (this.file) this.sweep();
   }
 
   /** [start, end) of the line the last `nextLine` ended (end excludes the newline). */
@@ -118,7 +133,7 @@ export class LineStore {
         return;
       }
       // Without retention a scanned chunk is dropped (a streaming pass that never re-reads); the file may hold it.
-      if (!this.keep) this.chunks[this.scanChunk] = EMPTY;
+      if (!this.keep) this.drop(this.scanChunk);
       this.scanChunk++;
       this.scanOffset = 0;
       if (this.file) this.sweep();
@@ -148,14 +163,23 @@ export class LineStore {
    * chunk that holds no newline is never needed by the scan either.
    */
   dropOpenLine(): void {
-    for (let i = this.chunks.length - 1; i >= 0 && this.bases[i] >= this.lineStart && this.chunks[i] !== EMPTY; i--) {
-      this.chunks[i] = EMPTY;
-    }
+    for (let i = this.chunks.length - 1; i >= 0 && this.bases[i] >= this.lineStart && this.chunks[i] !== EMPTY; i--) this.drop(i);
+  }
+
+  /** Lets go of chunk `i` (a copy's block may then be written again). */
+  private drop(i: number): void {
+    this.copies?.release(this.chunks[i]);
+    this.chunks[i] = EMPTY;
   }
 
   /** Bytes still held: the chunks not let go (skipped lines', scanned ones without retention, those the file gives back). */
   get heldBytes(): number {
     return this.chunks.reduce((n, c) => n + c.length, 0);
+  }
+
+  /** Blocks holding copies of reused bytes now (a zstd log's frames), in use or spare. */
+  get copyBlocks(): number {
+    return this.copies?.blockCount ?? 0;
   }
 
   /** The bytes [start, end): a view when they sit in one chunk, else a copy. */

@@ -885,7 +885,8 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });
   try {
     let readBack = options.readBack;
-    for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info)) {
+    // The reader keeps bytes only in its line store, which copies reused ones: zstd frames may share one arena.
+    for await (const bytes of decodeBytes(source, byteDiagnostics, (p) => { bytesIn = p.bytesIn; }, info, { reuse: true })) {
       if (options.cancelled?.(reader)) break;
       if (readBack) {
         // A plain log's offsets are the file's; a zstd log's lines are read back through its frames (while they can be).

@@ -1,6 +1,7 @@
 import { Decompress, decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ZstdFrameIndex } from './zstd-read-back.ts';
+import { ReusedBytes } from './reused-bytes.ts';
 import { MAX_ZSTD_BLOCK, ZstdFrameWalker, type WalkedFrame } from './zstd-walk.ts';
 
 /** fzstd's error code for input that ends inside a frame. */
@@ -38,12 +39,18 @@ const HAND_ON_AT = 1024 * 1024;
  * own in pieces of a few blocks, so what one push turns out stays bounded
  * (a few bytes of RLE blocks decode to megabytes).
  *
+ * With `reuse`, whole frames are decoded into one arena, written again once
+ * what it holds has been handed on: the consumer keeps a copy of what it keeps
+ * (the bytes are ReusedBytes). A load then leaves no buffer per frame for the
+ * collector.
+ *
  * Findings (a torn last frame, a corrupt one, a frame over the decoder's
  * limits) go to `diagnostics`; everything decoded before them is yielded.
  */
-export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[], frames: ZstdFrameIndex): AsyncGenerator<Uint8Array> {
+export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostics: Diagnostic[], frames: ZstdFrameIndex, options: { reuse?: boolean } = {}): AsyncGenerator<Uint8Array> {
   const out = new OutputQueue();
   const whole = new WholeFrame();
+  const arena = options.reuse ? new Arena() : null;
   const walker = new ZstdFrameWalker();
   /** The decoder of the frame being streamed, if it is. */
   let streaming: Decompress | null = null;
@@ -78,7 +85,10 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           streaming!.push(piece);
         }
         if (frame) {
-          if (!streaming && !(declaresPlausibly(frame) && whole.decode(frame.contentSize!, out))) yield* stream();
+          const size = frame.contentSize!;
+          // The arena is written again only once all it holds is handed on.
+          if (!streaming && arena && !arena.fits(size)) { yield* out.drain(); arena.clear(); }
+          if (!streaming && !(declaresPlausibly(frame) && whole.decode(size, out, arena))) yield* stream();
           if (streaming) {
             // The frame is complete: its decoder turns out all it holds (fzstd holds back a start of under 18 bytes).
             (streaming as Decompress).push(EMPTY, true);
@@ -86,9 +96,10 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           }
           frames.frameEnded(frame, out.total);
         }
-        if (streaming || out.queuedBytes >= HAND_ON_AT) yield* out.drain();
+        if (streaming || out.queuedBytes >= HAND_ON_AT) { yield* out.drain(); arena?.clear(); }
       }
       yield* out.drain();
+      arena?.clear();
     }
     frames.close();
     // A frame still open is torn: its decoder says so when told the input ended.
@@ -147,6 +158,39 @@ class OutputQueue {
   }
 }
 
+/** Where whole frames are decoded when the consumer copies what it keeps: written again from the start once handed on. */
+class Arena {
+  private bytes = new ReusedBytes(ARENA_BYTES);
+  private fill = 0;
+
+  /** Whether `size` more bytes fit before the arena must be handed on and cleared. */
+  fits(size: number): boolean {
+    return this.fill + size <= this.bytes.length;
+  }
+
+  /** Everything decoded into it has been handed on. */
+  clear(): void {
+    this.fill = 0;
+  }
+
+  /** The next `size` bytes (a frame bigger than the arena grows it, once it is clear). */
+  next(size: number): ReusedBytes {
+    if (size > this.bytes.length) this.bytes = new ReusedBytes(Math.max(size, Math.min(2 * this.bytes.length, WHOLE_FRAME_BYTES)));
+    return this.bytes.subarray(this.fill, this.fill + size) as ReusedBytes;
+  }
+
+  /** The `size` bytes `next` gave are in use until the next clear. */
+  take(size: number): void {
+    this.fill += size;
+  }
+}
+
+/**
+ * The arena's size to begin with: many of the small frames DSH writes (a batch of lines each) are
+ * handed on together; a bigger frame grows it to its size, and is handed on alone.
+ */
+const ARENA_BYTES = 64 * 1024;
+
 /** The pieces of the frame being walked while it may still be decoded whole. */
 class WholeFrame {
   private held: Uint8Array[] = [];
@@ -169,18 +213,20 @@ class WholeFrame {
 
   /**
    * Decodes the frame held (complete, declaring `size` bytes) and queues its bytes; false, with
-   * the pieces still held, if the decoder refuses it. Told no output buffer, fzstd decodes a frame
-   * that declares its size straight into one of that size (given one, it compares it with 1, which
-   * turns a typed array into a string of all its bytes).
+   * the pieces still held, if the decoder refuses it. Without an arena, fzstd decodes a frame that
+   * declares its size straight into a new buffer of that size; with one, into the arena's next
+   * `size` bytes (zeroed first: what the blocks do not write reads as zeros either way).
    */
-  decode(size: number, out: OutputQueue): boolean {
+  decode(size: number, out: OutputQueue, arena: Arena | null): boolean {
     let plain: Uint8Array;
     try {
-      plain = decompress(this.held.length === 1 ? this.held[0] : this.join());
+      const input = this.held.length === 1 ? this.held[0] : this.join();
+      plain = arena ? decompress(input, arena.next(size).fill(0)) : decompress(input);
     } catch {
       return false;
     }
     if (plain.length !== size) return false;
+    arena?.take(size);
     this.letGo();
     out.push(plain);
     return true;
