@@ -175,7 +175,7 @@ class Arena {
 
   /** The next `size` bytes (a frame bigger than the arena grows it, once it is clear). */
   next(size: number): ReusedBytes {
-    if (size > this.bytes.length) this.bytes = new ReusedBytes(Math.max(size, Math.min(2 * this.bytes.length, WHOLE_FRAME_BYTES)));
+    if (size > this.bytes.length) this.bytes = new ReusedBytes(grownTo(size));
     return this.bytes.subarray(this.fill, this.fill + size) as ReusedBytes;
   }
 
@@ -233,9 +233,16 @@ class WholeFrame {
   }
 
   private join(): Uint8Array {
-    if (this.joined.length < this.heldBytes) this.joined = new Uint8Array(Math.max(this.heldBytes, 2 * this.joined.length));
+    if (this.joined.length < this.heldBytes) this.joined = new Uint8Array(grownTo(this.heldBytes));
     let o = 0;
     for (const piece of this.held) { this.joined.set(piece, o); o += piece.length; }
     return this.joined.subarray(0, o);
   }
 }
+
+/**
+ * A buffer's new size for `size` bytes: the next 64 KiB past it. Frames of one log are of about one
+ * size, so a few steps fit them all; doubling made the arena and the joined input twice the frame.
+ */
+const grownTo = (size: number): number => (Math.floor(size / GROW_STEP) + 1) * GROW_STEP;
+const GROW_STEP = 64 * 1024;
