@@ -85,10 +85,13 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           streaming!.push(piece);
         }
         if (frame) {
-          const size = frame.contentSize!;
-          // The arena is written again only once all it holds is handed on.
-          if (!streaming && arena && !arena.fits(size)) { yield* out.drain(); arena.clear(); }
-          if (!streaming && !(declaresPlausibly(frame) && whole.decode(size, out, arena))) yield* stream();
+          if (!streaming) {
+            // Held whole to its end, so it was gathered: it declares its size.
+            const size = frame.contentSize!;
+            // The arena is written again only once all it holds is handed on.
+            if (arena && !arena.fits(size)) { yield* out.drain(); arena.clear(); }
+            if (!(declaresPlausibly(frame) && whole.decode(size, out, arena))) yield* stream();
+          }
           if (streaming) {
             // The frame is complete: its decoder turns out all it holds (fzstd holds back a start of under 18 bytes).
             (streaming as Decompress).push(EMPTY, true);
