@@ -78,7 +78,8 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           return;
         }
         // The piece belongs to the frame it ends, or to the one still being walked.
-        const wholeable = frame ? gathered(frame) : walker.lost ? false : walker.declared ? gathered(walker.declared) : true;
+        const declared = frame ? null : walker.declared;
+        const wholeable = frame ? gathered(frame) : walker.lost ? false : declared ? gathered(declared) : true;
         if (!streaming && wholeable && whole.heldBytes + used <= WHOLE_FRAME_INPUT) whole.hold(piece);
         else {
           yield* stream();
@@ -178,7 +179,7 @@ class Arena {
 
   /** The next `size` bytes (a frame bigger than the arena grows it, once it is clear). */
   next(size: number): ReusedBytes {
-    if (size > this.bytes.length) this.bytes = new ReusedBytes(grownTo(size));
+    if (size > this.bytes.length) this.bytes = new ReusedBytes(bufferSizeFor(size));
     return this.bytes.subarray(this.fill, this.fill + size) as ReusedBytes;
   }
 
@@ -236,7 +237,7 @@ class WholeFrame {
   }
 
   private join(): Uint8Array {
-    if (this.joined.length < this.heldBytes) this.joined = new Uint8Array(grownTo(this.heldBytes));
+    if (this.joined.length < this.heldBytes) this.joined = new Uint8Array(bufferSizeFor(this.heldBytes));
     let o = 0;
     for (const piece of this.held) { this.joined.set(piece, o); o += piece.length; }
     return this.joined.subarray(0, o);
@@ -247,5 +248,5 @@ class WholeFrame {
  * A buffer's new size for `size` bytes: the next 64 KiB past it. Frames of one log are of about one
  * size, so a few steps fit them all; doubling made the arena and the joined input twice the frame.
  */
-const grownTo = (size: number): number => (Math.floor(size / GROW_STEP) + 1) * GROW_STEP;
+const bufferSizeFor = (size: number): number => (Math.floor(size / GROW_STEP) + 1) * GROW_STEP;
 const GROW_STEP = 64 * 1024;
