@@ -36,7 +36,7 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const replay = store ? ReplayBuilder.forStore(store, { capacity }) : new ReplayBuilder({ capacity });
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
-  const prompt = startPromptAnalysis(meta, assumed);
+  const prompt = startPromptAnalysis(meta, assumed, {}, store ? { projectedCount: (n) => store.projectedCount(n) } : {});
   const promptGuard = guardVisitors(prompt.visitors);
   const projections = options.projections === false ? null : loadRegistry(meta, store ? (seq) => store.bySeq(seq) : undefined);
   const projectionsGuard = projections && guardVisitors([{ reads: projections.reads, after: (e) => void projections.apply(e), run: (r) => projections.applyRun(r) }]);

@@ -7,9 +7,9 @@ function random(seed: number) {
 }
 
 /** Random operations on a SeqMap and a Map side by side; every read must agree. */
-function agreeWithMap(seed: number, seqOf: (next: () => number, i: number) => number): SeqMap {
+function agreeWithMap(seed: number, seqOf: (next: () => number, i: number) => number, projectedEnd?: (seq: number) => number): SeqMap {
   const next = random(seed);
-  const ours = new SeqMap();
+  const ours = new SeqMap(projectedEnd);
   const theirs = new Map<number, number>();
   for (let i = 0; i < 20_000; i++) {
     const seq = seqOf(next, i);
@@ -40,5 +40,25 @@ describe('SeqMap', () => {
     expect(m.get(2 ** 40)).toBe(2);
     expect(m.get(0)).toBe(1);
     expect(m.size).toBe(2);
+  });
+
+  it('agrees with a Map whatever the projection of its size says (too low, too high, none)', () => {
+    agreeWithMap(3, (next, i) => Math.max(0, i - Math.floor(next() * 50)), (seq) => seq * 3);
+    agreeWithMap(4, (next, i) => Math.max(0, i - Math.floor(next() * 50)), () => 10);
+    agreeWithMap(5, (next, i) => (i === 7000 ? 1e12 : Math.floor(next() * (i + 10))), () => 1e9);
+  });
+
+  it('grows to the projected size instead of doubling: fewer outgrown arrays', () => {
+    const sizesWhileFilling = (projectedEnd?: (seq: number) => number) => {
+      const m = new SeqMap(projectedEnd);
+      const sizes = new Set<number>();
+      for (let seq = 0; seq < 100_000; seq++) { m.set(seq, seq & 7); sizes.add(m.capacity); }
+      expect(m.get(99_999)).toBe(99_999 & 7);
+      return sizes.size;
+    };
+    const doubling = sizesWhileFilling();
+    const projected = sizesWhileFilling(() => 100_000);
+    expect(doubling).toBeGreaterThanOrEqual(7);
+    expect(projected).toBeLessThanOrEqual(5);
   });
 });

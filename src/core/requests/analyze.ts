@@ -4,7 +4,7 @@ import { promptFailureOf, type PromptFailure } from '../prompt/errors.ts';
 import { SystemPromptTimeline } from '../prompt/system-timeline.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { RequestBuilder, type ModelRequest, type RequestList, type SurfaceBefore } from './build.ts';
-import { SurfaceLedger } from '../surface/ledger.ts';
+import { SurfaceLedger, type LedgerSizing } from '../surface/ledger.ts';
 import type { SurfaceTotals } from '../surface/surface-totals.ts';
 import { TextPool } from '../util/text-pool.ts';
 import { Replay, ReplayBuilder } from '../replay/replay-index.ts';
@@ -91,10 +91,10 @@ export interface PromptAnalysisRun {
   finish(finalState: SurfaceState, surfaceBefore: SurfaceBefore, eventAt: (seq: number) => LogEvent | undefined): PromptAnalysis;
 }
 
-export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: DiffLimits = {}): PromptAnalysisRun {
+export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: DiffLimits = {}, sizing: LedgerSizing = {}): PromptAnalysisRun {
   const fromHeader = promptInHeader(read, facts);
   // The ledger walks first: the others read the surface through it.
-  const ledger = new SurfaceLedger();
+  const ledger = new SurfaceLedger(sizing);
   // Prompts and tool lists repeat in every header: one copy of each, shared by the timeline and the calls.
   const pool = new TextPool();
   const systemPrompt = new SystemPromptTimeline(fromHeader, ledger, pool);

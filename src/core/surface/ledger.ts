@@ -72,8 +72,18 @@ export interface KeptSinceMark {
   firstDifference: { commonBytes: number } | null;
 }
 
+/** What a streaming load knows of the log's size, for the ledger's seq map to grow by. */
+export interface LedgerSizing {
+  projectedCount?: (count: number) => number;
+}
+
 export class SurfaceLedger implements SurfaceVisitor {
   readonly reads = SURFACE_CHANGING_TYPES;
+
+  /** `projectedCount`: the log's expected event count from the count read so far (a streaming load's store), to size by. */
+  constructor(sizing: LedgerSizing = {}) {
+    this.slotOfSeq = new SeqMap(sizing.projectedCount);
+  }
   /** Messages serialized so far: sized as they enter a slot, compared across a call's changed run (a test pins both to the events read). */
   readonly work = { sized: 0, compared: 0 };
   private slotSeq = new Float64Array(1024);
@@ -85,7 +95,7 @@ export class SurfaceLedger implements SurfaceVisitor {
   /** Messages and tokens after every surface change: kept after the walk (the cursor reads them). */
   readonly totals = new SurfaceTotals();
   private slotEnd = 0;
-  private readonly slotOfSeq = new SeqMap();
+  private readonly slotOfSeq: SeqMap;
   /** The ledger's own copy of each projected node's message, by slot. */
   private readonly projections = new Map<number, Message>();
   private readonly nodeCounts = new Fenwick();

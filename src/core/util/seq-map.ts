@@ -1,3 +1,5 @@
+import { grownSize } from './typed.ts';
+
 /**
  * A map from event seq to a small non-negative integer. A log's seqs run
  * from 0 without gaps (a gap is a finding), so the values sit in a typed
@@ -8,6 +10,14 @@
  * the ledger's bookkeeping.
  */
 export class SeqMap {
+  /**
+   * `projectedEnd`, when given, guesses how many seqs the log will hold from
+   * a seq about to be set (a streaming load's store knows the bytes read):
+   * the dense array then grows to that guess rather than doubling, leaving
+   * fewer outgrown copies for the collector.
+   */
+  constructor(private readonly projectedEnd?: (seq: number) => number) {}
+
   /** value + 1 per seq (0: none), while dense. */
   private dense: Int32Array | null = new Int32Array(1024);
   private sparse: Map<number, number> | null = null;
@@ -15,6 +25,11 @@ export class SeqMap {
 
   get size(): number {
     return this.count;
+  }
+
+  /** Seqs the dense array holds room for (0 once it is a hash map). */
+  get capacity(): number {
+    return this.dense?.length ?? 0;
   }
 
   get(seq: number): number | undefined {
@@ -62,7 +77,7 @@ export class SeqMap {
     const dense = this.dense!;
     if (seq < dense.length) return true;
     if (seq > dense.length * 2 + 65536 || seq >= 2 ** 30) return false;
-    const next = new Int32Array(Math.max(seq + 1, dense.length * 2));
+    const next = new Int32Array(Math.max(seq + 1, grownSize(dense.length, this.projectedEnd?.(seq + 1) ?? 0)));
     next.set(dense);
     this.dense = next;
     return true;
