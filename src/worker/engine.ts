@@ -34,6 +34,7 @@ import { summarizeStream, type StreamSummary } from '../core/messages/stream-sum
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
+import { typeCensus } from '../core/replay/type-census.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { RequestRow, ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
@@ -318,16 +319,15 @@ export class Engine {
       return Math.min(k, logged - 1);
     };
     // One pass over the type column, by type id (no string per event on a 1M-event log).
-    const perType = new Uint32Array(typeNames.length);
     const endSeedType = typeNames.indexOf('session/end-seed');
-    const isCompaction = typeNames.map((t) => t === 'compaction/summary' || t === 'compaction/prune');
+    const isCompaction = (id: number) => typeNames[id] === 'compaction/summary' || typeNames[id] === 'compaction/prune';
+    const flagged = Uint8Array.from(typeNames, (_t, id) => (id === endSeedType || isCompaction(id) ? 1 : 0));
+    const { perType, flaggedRows } = typeCensus(columns.typeId, logged, typeNames.length, flagged);
     let lastMarker: number | null = null;
     const compactionIndexes: number[] = [];
-    for (let i = 0; i < logged; i++) {
-      const id = columns.typeId[i];
-      perType[id]++;
-      if (isCompaction[id]) compactionIndexes.push(i);
-      if (id === endSeedType && isInheritedMarker(session.events.at(i)!)) lastMarker = columns.seq[i];
+    for (const i of flaggedRows) {
+      if (columns.typeId[i] !== endSeedType) compactionIndexes.push(i);
+      else if (isInheritedMarker(session.events.at(i)!)) lastMarker = columns.seq[i];
     }
     const typeCounts: Record<string, number> = {};
     typeNames.forEach((t, id) => { if (perType[id]) typeCounts[t] = perType[id]; });
