@@ -79,11 +79,6 @@ export interface LedgerSizing {
 
 export class SurfaceLedger implements SurfaceVisitor {
   readonly reads = SURFACE_CHANGING_TYPES;
-
-  /** `projectedCount`: the log's expected event count from the count read so far (a streaming load's store), to size by. */
-  constructor(sizing: LedgerSizing = {}) {
-    this.slotOfSeq = new SeqMap(sizing.projectedCount);
-  }
   /** Messages serialized so far: sized as they enter a slot, compared across a call's changed run (a test pins both to the events read). */
   readonly work = { sized: 0, compared: 0 };
   private slotSeq = new Float64Array(1024);
@@ -112,6 +107,11 @@ export class SurfaceLedger implements SurfaceVisitor {
   private markSlotEnd = 0;
   private lowestChange = Infinity;
   private readonly heldAtMark = new Map<number, SlotBefore>();
+
+  /** `projectedCount`: the log's expected event count from the count read so far (a streaming load's store), to size by. */
+  constructor(sizing: LedgerSizing = {}) {
+    this.slotOfSeq = new SeqMap(sizing.projectedCount);
+  }
 
   get nodeCount(): number {
     return this.slotOfSeq.size;
