@@ -54,12 +54,17 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
   const walker = new ZstdFrameWalker();
   /** The decoder of the frame being streamed, if it is. */
   let streaming: Decompress | null = null;
+  /** Hands on everything queued; the arena is then free to be written again (the consumer copied what it keeps). */
+  const handOn = function* (): Generator<Uint8Array> {
+    yield* out.drain();
+    arena?.clear();
+  };
   /** Starts streaming the frame being walked: the pieces held for it first, each handed on before the next. */
   const stream = function* (): Generator<Uint8Array> {
     streaming ??= new Decompress((data) => out.push(data));
     for (const piece of whole.letGo()) {
       streaming.push(piece);
-      yield* out.drain();
+      yield* handOn();
     }
   };
   try {
@@ -73,7 +78,7 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           yield* stream();
           streaming!.push(piece.subarray(0, fault.keep));
           frames.close();
-          yield* out.drain();
+          yield* handOn();
           diagnostics.push(diagnostic('bytes.zstd-limit', `zstd decoding stopped: ${fault.reason}; lines decoded before it are kept.`));
           return;
         }
@@ -90,7 +95,7 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
             // Held whole to its end, so it was gathered: it declares its size.
             const size = frame.contentSize!;
             // The arena is written again only once all it holds is handed on.
-            if (arena && !arena.fits(size)) { yield* out.drain(); arena.clear(); }
+            if (arena && !arena.fits(size)) yield* handOn();
             if (!(declaresPlausibly(frame) && whole.decode(size, out, arena))) yield* stream();
           }
           if (streaming) {
@@ -100,10 +105,9 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
           }
           frames.frameEnded(frame, out.total);
         }
-        if (streaming || out.queuedBytes >= HAND_ON_AT) { yield* out.drain(); arena?.clear(); }
+        if (streaming || out.queuedBytes >= HAND_ON_AT) yield* handOn();
       }
-      yield* out.drain();
-      arena?.clear();
+      yield* handOn();
     }
     frames.close();
     // A frame still open is torn: its decoder says so when told the input ended.
@@ -111,10 +115,10 @@ export async function* zstdFrames(source: AsyncGenerator<Uint8Array>, diagnostic
       yield* stream();
       streaming!.push(EMPTY, true);
     }
-    yield* out.drain();
+    yield* handOn();
   } catch (err) {
     frames.close();
-    yield* out.drain();
+    yield* handOn();
     const code = (err as { code?: number }).code;
     if (code === ZSTD_UNEXPECTED_EOF) {
       diagnostics.push(diagnostic('bytes.torn-frame', 'The last zstd frame is incomplete (torn tail); complete lines decoded from it are kept.'));
