@@ -37,7 +37,9 @@ interface Measure {
   /** What the app's worker does at load: the same pass plus the request/prompt analysis and projections (folded by the helper worker, as the app does). */
   engineLoad: { ms: number; ratio: number; pairedMedian: number; projectedBy?: string; withoutHelper?: { ms: number; ratio: number };
     /** In the fastest helped load: how long it waited for the helper after its own walk, and its own time (LoadSummary.loadMs). */
-    helperWait?: { ms: number; loadMs: number } };
+    helperWait?: { ms: number; loadMs: number };
+    /** In the fastest load: how long it waited for the file's stream (LoadSummary.sourceWaitMs), and its own time. */
+    sourceWait?: { ms: number; loadMs: number } };
   seek: { p50Ms: number; p95Ms: number; maxMs: number; refoldedMax: number; engineP95Ms: number };
   memory: { peakHeapBytes: number; peakRssBytes: number; ratio: number; coreRatio: number; retainedBytes: number; retainedRatio: number; livePeakBytes: number; livePeakRatio: number; baselinePeakRatio: number; helperPeakBytes: number;
     /** The same peak without the young generation (the main thread's and the helper's): what grows with the log. */
@@ -176,10 +178,13 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
   let projectedBy: string | undefined;
   // Which thread set each load's time: the wait for the helper in the load that took the least time of its own.
   let helperWait: { ms: number; loadMs: number } | undefined;
+  // And how long the fastest load waited for the file's stream (Node's file-backed Blob reads 64 KiB a request).
+  let sourceWait: { ms: number; loadMs: number } | undefined;
   const engineMs = await bestOf(runs, async () => {
     const { summary } = await workerLoadFrom(file, name);
     projectedBy = summary.projectedBy;
     if (summary.helperWaitMs !== undefined && (!helperWait || summary.loadMs < helperWait.loadMs)) helperWait = { ms: summary.helperWaitMs, loadMs: summary.loadMs };
+    if (summary.sourceWaitMs !== undefined && (!sourceWait || summary.loadMs < sourceWait.loadMs)) sourceWait = { ms: summary.sourceWaitMs, loadMs: summary.loadMs };
   }, enginePaired);
   // The same load with the units folded by the load itself (no helper), for comparison.
   const soloMs = (await projectionHelper()) ? await bestOf(decoded < 32 * MB ? 3 : 1, () => workerLoadFrom(file, name, false)) : Infinity;
@@ -210,7 +215,7 @@ async function measure(name: string, bytes: Uint8Array): Promise<Measure> {
     events: summary.count,
     fileBytes: bytes.length,
     load: { ms: round(coreMs), baselineMs: round(baselineMs), ratio: round(coreMs / baselineMs), pairedMedian: round(median(corePaired)) },
-    engineLoad: { ms: round(engineMs), ratio: round(engineMs / baselineMs), pairedMedian: round(median(enginePaired)), projectedBy, ...(Number.isFinite(soloMs) ? { withoutHelper: { ms: round(soloMs), ratio: round(soloMs / baselineMs) } } : {}), ...(helperWait ? { helperWait } : {}) },
+    engineLoad: { ms: round(engineMs), ratio: round(engineMs / baselineMs), pairedMedian: round(median(enginePaired)), projectedBy, ...(Number.isFinite(soloMs) ? { withoutHelper: { ms: round(soloMs), ratio: round(soloMs / baselineMs) } } : {}), ...(helperWait ? { helperWait } : {}), ...(sourceWait ? { sourceWait } : {}) },
     seek: { p50Ms: round(q(times, 0.5)), p95Ms: round(q(times, 0.95)), maxMs: round(Math.max(...times)), refoldedMax, engineP95Ms: round(q(engineTimes, 0.95)) },
     memory: {
       peakHeapBytes: memory.worker.heap, peakRssBytes: memory.worker.rss, ratio: round(memory.worker.heap / decoded),
@@ -449,6 +454,8 @@ function print(m: Measure): void {
   console.log(`         app's worker load ${m.engineLoad.ms} ms: ratio ${m.engineLoad.ratio}× (paired median ${m.engineLoad.pairedMedian}×) — the same pass plus the request/prompt analysis and projections (projections folded by: ${m.engineLoad.projectedBy ?? '?'}${solo ? `; without the helper ${solo.ms} ms = ${solo.ratio}×` : ''})`);
   const wait = m.engineLoad.helperWait;
   if (wait) console.log(`         the fastest helped load (${wait.loadMs} ms) waited ${wait.ms} ms for the helper after its own walk: ${wait.ms > wait.loadMs * 0.05 ? 'the helper set its time' : 'its own walk set its time'}`);
+  const input = m.engineLoad.sourceWait;
+  if (input) console.log(`         the fastest load (${input.loadMs} ms) waited ${input.ms} ms for the file's stream (Node's file-backed Blob hands over 64 KiB a request): its own work ${input.loadMs - input.ms} ms = ${round((input.loadMs - input.ms) / m.load.baselineMs)}× the baseline`);
   console.log(`  seek   stateAt p50 ${m.seek.p50Ms} ms, p95 ${m.seek.p95Ms} ms, max ${m.seek.maxMs} ms, ≤ ${m.seek.refoldedMax} events re-folded (target p95 ≤ 16 ms); full cursor state p95 ${m.seek.engineP95Ms} ms`);
   console.log(`  memory peak heap+buffers ${(m.memory.peakHeapBytes / MB).toFixed(0)} MB, RSS +${(m.memory.peakRssBytes / MB).toFixed(0)} MB: ${m.memory.ratio}× the uncompressed size for the worker's load (target ≤ 2×; the helper's own heap ${(m.memory.helperPeakBytes / MB).toFixed(0)} MB of it); core pass ${m.memory.coreRatio}×; retained after GC ${(m.memory.retainedBytes / MB).toFixed(0)} MB = ${m.memory.retainedRatio}×; live peak (collected before each sample) ${m.memory.livePeakRatio}×; the bare baseline (read, decode, split, JSON.parse) peaks at ${m.memory.baselinePeakRatio}×`);
   console.log(`         outside the young generation ${(m.memory.outsideYoungBytes / MB).toFixed(0)} MB = ${m.memory.outsideYoungRatio}× (target ≤ 2×; the baseline's ${m.memory.baselineOutsideYoungRatio}×)`);
@@ -531,6 +538,8 @@ if (logFile) {
   console.log('\nsummary (per log in the order above)');
   console.log(`  app's whole load  ${worst((m) => m.engineLoad.ratio)}× (worst)   target ≤ 2.5×   ${met(worst((m) => m.engineLoad.ratio) <= 2.5)}   (read+decompress+parse+fold+index+analyses vs decode+split+JSON.parse; per log ${byLog((m) => m.engineLoad.ratio)}; paired medians ${byLog((m) => m.engineLoad.pairedMedian)}; projections by ${results[0]?.engineLoad.projectedBy ?? '?'}; without the helper ${byLog((m) => m.engineLoad.withoutHelper?.ratio ?? NaN)})`);
   console.log(`  helper wait       the fastest helped load's wait for the helper after its own walk, of its own time: per log ${results.map((m) => (m.engineLoad.helperWait ? `${m.engineLoad.helperWait.ms}/${m.engineLoad.helperWait.loadMs} ms` : '-')).join(' / ')} (which thread set the whole load's time)`);
+  const ownWork = (m: Measure) => (m.engineLoad.sourceWait ? `${round((m.engineLoad.sourceWait.loadMs - m.engineLoad.sourceWait.ms) / m.load.baselineMs)}×` : '-');
+  console.log(`  file wait         the fastest load's wait for the file's stream, of its time: per log ${results.map((m) => (m.engineLoad.sourceWait ? `${m.engineLoad.sourceWait.ms}/${m.engineLoad.sourceWait.loadMs} ms` : '-')).join(' / ')}; the load's own work (its time less that wait) ${results.map(ownWork).join(' / ')} the baseline`);
   console.log(`  core pass         ${worst((m) => m.load.ratio)}× (worst)   target ≤ 1.5×   ${met(worst((m) => m.load.ratio) <= 1.5)}   (read+decompress+parse+fold+index; per log ${byLog((m) => m.load.ratio)}; paired medians ${byLog((m) => m.load.pairedMedian)})`);
   for (const f of flatness) {
     const per = (m: Measure) => m.engineLoad.ms / m.events;

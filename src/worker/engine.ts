@@ -38,6 +38,7 @@ import { typeCensus } from '../core/replay/type-census.ts';
 import { inheritedEventCount, isInheritedMarker, spawnPointOf, SPAWN_TYPES, type SpawnPoint } from '../core/workspace/forks.ts';
 import type { RequestRow, ToolCallRef } from './protocol.ts';
 import { streamChunks } from './stream-chunks.ts';
+import { watchChunks } from './watched-chunks.ts';
 import { fileReadBack } from './file-read-back.ts';
 import type { ByteReader } from '../core/log/read-back.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
@@ -128,7 +129,8 @@ export class Engine {
     const { totalBytes } = opened;
     // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
     const tap = new FingerprintTap();
-    const chunks = (async function* () { for await (const chunk of opened.chunks) { tap.add(chunk); yield chunk; } })();
+    const input = watchChunks(opened.chunks, (chunk) => tap.add(chunk));
+    const chunks = input.chunks;
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
@@ -182,7 +184,9 @@ export class Engine {
       if (token !== this.loadToken) throw new Error('cancelled');
     }
     const summary = this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
-    return helperWaitMs === undefined ? summary : { ...summary, helperWaitMs };
+    // Text and bytes are in memory already: only a file's or a download's wait is worth saying.
+    const waits = { ...(source.kind === 'file' || source.kind === 'url' ? { sourceWaitMs: Math.round(input.waitedMs()) } : {}), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
+    return { ...summary, ...waits };
     } finally {
       helper?.cancel();
       if (this.helperJob === helper) this.helperJob = null;

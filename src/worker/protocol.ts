@@ -120,6 +120,12 @@ export interface LoadSummary {
    * load's time, for the bench and the perf report.
    */
   helperWaitMs?: number;
+  /**
+   * How long the load waited for its input's next bytes (ms): a file's
+   * stream or a download, time that was not the load's own work (absent
+   * for text and bytes already in memory).
+   */
+  sourceWaitMs?: number;
   name: string;
   /** A short hash of the file's first 64 KiB and its size: which log a link was made on (issue #17). */
   fingerprint: string;

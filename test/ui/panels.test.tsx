@@ -151,6 +151,24 @@ describe('Diagnostics on a broken log', () => {
   });
 });
 
+describe('Diagnostics: the load line', () => {
+  it('says how much of the load waited for the log\'s bytes, once that shows at a tenth of a second', async () => {
+    await loadText(text);
+    const loaded = useSession.getState().summary!;
+    const lineWith = (waits: { sourceWaitMs?: number }) => {
+      act(() => useSession.setState({ summary: { ...loaded, loadMs: 2400, ...waits } }));
+      render(<DiagnosticsPanel />);
+      const line = screen.getByLabelText('Load time').textContent;
+      cleanup();
+      return line;
+    };
+    const rest = ' · projections folded by the load';
+    expect(lineWith({ sourceWaitMs: 310 })).toBe(`opened in 2.4 s (0.3 s of it waiting for the log's bytes)${rest}`);
+    expect(lineWith({ sourceWaitMs: 20 })).toBe(`opened in 2.4 s${rest}`);
+    expect(lineWith({})).toBe(`opened in 2.4 s${rest}`);
+  });
+});
+
 describe('What would DSH admit? (V4 log)', () => {
   it('shows the decision-table row and the commits at the cursor', async () => {
     const { engine } = await loadText(generateLog({ dialect: 'v4', seed: 2, turns: 2 }).text, 'v4.jsonl');
