@@ -121,9 +121,10 @@ export interface LoadSummary {
    */
   helperWaitMs?: number;
   /**
-   * How long the load waited for its input's next bytes (ms): a file's
-   * stream or a download, time that was not the load's own work (absent
-   * for text and bytes already in memory).
+   * How long the load awaited its input's next bytes (ms): a file's stream
+   * or a download, time that was not the load's own work (absent for text
+   * and bytes already in memory). The worker answers the page meanwhile, so
+   * a page's question asked then is counted too.
    */
   sourceWaitMs?: number;
   name: string;

@@ -453,9 +453,9 @@ export class ProjectionRegistry {
       cell.history?.push(event.seq, next);
       const domain = unit.failureOf?.(next);
       if (domain && !cell.failure) cell.failure = { seq: event.seq, message: domain, kind: 'domain' };
-      if (unit.hostOnly) return null;
-      cell.views = [cell.views[1], publish ? unit.view(next) : undefined];
-      if (!publish) return null;
+      // Views are only compared to publish frames; a registry that publishes none (a load's) never reads them.
+      if (unit.hostOnly || !publish) return null;
+      cell.views = [cell.views[1], unit.view(next)];
       const changed = this.options.generation === 'rc8' || !Object.is(cell.views[0], cell.views[1]);
       return changed ? { key: unit.key, value: cell.views[1], seq: event.seq } : null;
     } catch (error) {
