@@ -52,11 +52,16 @@ describe('watched chunks: a load\'s input, fingerprinted and timed on its way to
     expect(closed).toBe(true);
   });
 
-  it('a file\'s load says how long it waited for the file; text already in memory has no such wait', async () => {
+  it('a file\'s or a download\'s load says how long it waited for its bytes; text already in memory has no such wait', async () => {
     const text = generateLog({ dialect: 'v4', seed: 11, turns: 3 }).text;
     const fromFile = await new Engine().load({ kind: 'file', file: new Blob([text]), name: 'a.jsonl' }, () => {});
     expect(fromFile.sourceWaitMs).toBeGreaterThanOrEqual(0);
     expect(fromFile.sourceWaitMs).toBeLessThanOrEqual(fromFile.loadMs + 1); // (two clocks, each to the ms)
+    // A download says its wait too (a data: URL here: the same fetch and body stream as a link's log).
+    const url = `data:application/x-ndjson;base64,${Buffer.from(text).toString('base64')}`;
+    const fromUrl = await new Engine().load({ kind: 'url', url, name: 'a.jsonl' }, () => {});
+    expect(fromUrl.sourceWaitMs).toBeGreaterThanOrEqual(0);
+    expect(fromUrl.count).toBe(fromFile.count);
     const fromText = await new Engine().load({ kind: 'text', text, name: 'a.jsonl' }, () => {});
     expect(fromText.sourceWaitMs).toBeUndefined();
     expect(fromText.count).toBe(fromFile.count);
