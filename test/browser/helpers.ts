@@ -34,7 +34,7 @@ export async function surfaceNodeSeqs(page: Page): Promise<number[]> {
 export async function surfaceAsShown(page: Page, expected: readonly number[]): Promise<number[]> {
   const region = page.getByRole('region', { name: 'Surface' });
   const header = await region.getByLabel('Generations').innerText();
-  const count = Number(/(\d+) nodes/.exec(header)?.[1] ?? -1);
+  const count = Number(/([\d,]+) nodes/.exec(header)?.[1].replaceAll(',', '') ?? -1);
   const listed = await surfaceNodeSeqs(page);
   // What the page shows, read as the whole list when it agrees with it (else as itself, for the failure message).
   return count === expected.length && listed.length > 0 && listed.every((s, i) => s === expected[i]) ? [...expected] : listed;

@@ -23,7 +23,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 10_000): 
 const lane = (page: Page) => page.getByRole('img', { name: 'Context membership' });
 const crossed = async (page: Page) => ((await lane(page).getAttribute('data-crossed')) ?? '').split(',').filter(Boolean).map(Number);
 /** The node count the Surface panel's Generations line gives. */
-const surfaceCount = async (page: Page) => Number(/^(\d+) nodes/.exec((await page.getByRole('region', { name: 'Surface' }).getByLabel('Generations').innerText()).trim())?.[1] ?? NaN);
+const surfaceCount = async (page: Page) => Number(/^([\d,]+) nodes/.exec((await page.getByRole('region', { name: 'Surface' }).getByLabel('Generations').innerText()).trim())?.[1].replaceAll(',', '') ?? NaN);
 /** "N nodes on the surface at the cursor; M ever" — N, read from the lane's description. */
 const readoutCount = async (page: Page) => {
   const id = await lane(page).getAttribute('aria-describedby');

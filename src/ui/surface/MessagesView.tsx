@@ -3,6 +3,7 @@ import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { MessageView } from '../message/MessageView.tsx';
+import { formatCount } from '../counts.ts';
 import { callsIn } from '../message/blocks.ts';
 import { downloadJson } from '../export.ts';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
@@ -37,7 +38,7 @@ export function MessagesView() {
   return (
     <div className="messages" aria-label="Messages at cursor">
       <div className="panel-toolbar">
-        <span className="muted">{data.count} messages the model would be sent after seq {data.seq}</span>
+        <span className="muted">{formatCount(data.count)} messages the model would be sent after seq {data.seq}</span>
         <PartialNote analysis={ANALYSES.surface} seq={data.seq} />
         <button onClick={() => void navigator.clipboard?.writeText(JSON.stringify(data.messages, null, 2))}>Copy page as JSON</button>
         <button onClick={() => void downloadAll()}>Download all</button>

@@ -10,6 +10,7 @@ import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { useKeepInView } from '../hooks/useKeepInView.ts';
 import { useListWindow } from '../hooks/useListWindow.ts';
 import { GenerationsChart } from './GenerationsChart.tsx';
+import { formatCount } from '../counts.ts';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
 
@@ -60,7 +61,7 @@ export function SurfacePanel() {
     <section className="panel surface-panel" aria-label="Surface">
       {head}
       <div className="gens mono pad" aria-label="Generations">
-        {state.nodeCount} nodes · ~{state.tokens} tokens · {state.messageCount} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
+        {formatCount(state.nodeCount)} nodes · ~{formatCount(state.tokens)} tokens · {formatCount(state.messageCount)} messages · replaceGeneration {state.replaceGeneration} · contentGeneration {state.contentGeneration}
       </div>
       <GenerationsChart />
       <div className="cursor-change">
