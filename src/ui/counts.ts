@@ -8,5 +8,16 @@ export function eventCountText(count: number, synthetic: number): string {
   return `${formatCount(logged)} event${logged === 1 ? '' : 's'}${synthetic ? ` + ${formatCount(synthetic)} synthetic` : ''}`;
 }
 
-/** A duration for a row: milliseconds under a second, else seconds to a tenth. */
-export const formatMs = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+/**
+ * A duration for a row: milliseconds under a second, seconds to a tenth under
+ * a minute, then the two largest units ("3 min 20 s", "2 h 5 min", "24 d 12 h"):
+ * a step of a long session can wait for hours, and "7502.0 s" reads as nothing.
+ */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.floor(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}
