@@ -295,7 +295,7 @@ function memoryInChild(bytes: Uint8Array): { baseline: MemoryReading; core: Memo
       return JSON.parse(out.trim().split('\n').at(-1)!) as MemoryReading;
     };
     // A peak depends on when the collector happens to run: on a small log one process read 22 MB
-    // outside the young generation where three others read 14.7-16.2 MB (generated 10 MB). Small
+    // outside the young generation where four others read 14.7-16.2 MB (generated 10 MB). Small
     // logs get three processes and each figure's median (the baseline's too); a big one, one.
     const runs = bytes.length < 32 * MB ? 3 : 1;
     const run = (mode: string): MemoryReading => medianReading(Array.from({ length: runs }, () => once(mode)));
