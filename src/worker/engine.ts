@@ -130,7 +130,6 @@ export class Engine {
     // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
     const tap = new FingerprintTap();
     const input = watchChunks(opened.chunks, (chunk) => tap.add(chunk));
-    const chunks = input.chunks;
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
@@ -143,7 +142,7 @@ export class Engine {
     const helper = source.kind === 'file' ? this.startHelper(source.file, options.maxLineChars) : null;
     if (helper) this.helperJob = helper;
     try {
-    const session = await loadSession(chunks, {
+    const session = await loadSession(input.chunks, {
       // The file's size sizes the per-event arrays; a compressed file undercounts and they grow past it.
       sizeHint: source.kind === 'text' ? source.text.length : totalBytes,
       // A file's lines (plain, or zstd through its frames) are read back from it when asked for, not kept in memory (issue #15).
@@ -185,8 +184,8 @@ export class Engine {
     }
     const summary = this.finishLoad(source, session, made, started, totalBytes, onProgress, tap.value(), projected);
     // Text and bytes are in memory already: only a file's or a download's wait is worth saying.
-    const waits = { ...(source.kind === 'file' || source.kind === 'url' ? { sourceWaitMs: Math.round(input.waitedMs()) } : {}), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
-    return { ...summary, ...waits };
+    const sourceWaitMs = source.kind === 'file' || source.kind === 'url' ? Math.round(input.waitedMs()) : undefined;
+    return { ...summary, ...(sourceWaitMs === undefined ? {} : { sourceWaitMs }), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
     } finally {
       helper?.cancel();
       if (this.helperJob === helper) this.helperJob = null;

@@ -29,13 +29,16 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
 /** Who folded the projection units at load (issue #15). */
 const PROJECTED_BY = { walk: 'folded by the load', helper: 'folded on a second core', store: 'folded again by the load (the helper did not answer)' } as const;
 
+/** The load line's times: seconds to a tenth. */
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
 /** How long the load waited for the second core's answer after its own read, when it used one. */
 const helperWait = (summary: LoadSummary): string =>
-  summary.projectedBy === 'helper' && summary.helperWaitMs !== undefined ? `, which the load waited ${(summary.helperWaitMs / 1000).toFixed(1)} s for after its own read` : '';
+  summary.projectedBy === 'helper' && summary.helperWaitMs !== undefined ? `, which the load waited ${seconds(summary.helperWaitMs)} for after its own read` : '';
 
 /** How much of the load was waiting for the file's or the download's bytes, when it shows at a tenth of a second. */
 const sourceWait = (summary: LoadSummary): string =>
-  summary.sourceWaitMs !== undefined && summary.sourceWaitMs >= 50 ? ` (${(summary.sourceWaitMs / 1000).toFixed(1)} s of it waiting for the log's bytes)` : '';
+  summary.sourceWaitMs !== undefined && summary.sourceWaitMs >= 50 ? ` (${seconds(summary.sourceWaitMs)} of it waiting for the log's bytes)` : '';
 
 /** Every finding: severity, code, line/seq and the rule; click jumps to the event. */
 export function DiagnosticsPanel() {
@@ -53,7 +56,7 @@ export function DiagnosticsPanel() {
       <div className="diag-summary">
         <VerdictBox verdict={summary.verdict} />
         {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
-        {summary.loadMs > 0 && <span className="muted" aria-label="Load time">opened in {(summary.loadMs / 1000).toFixed(1)} s{sourceWait(summary)}{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}{helperWait(summary)}</span>}
+        {summary.loadMs > 0 && <span className="muted" aria-label="Load time">opened in {seconds(summary.loadMs)}{sourceWait(summary)}{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}{helperWait(summary)}</span>}
         <select aria-label="Minimum severity" value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}>
           <option value="info">all ({summary.diagnostics.length})</option>
           <option value="warning">warnings and errors ({counts.warning + counts.error})</option>
