@@ -12,12 +12,13 @@ import { streamLog } from '../../src/core/generate/generate-log.ts';
  * load's peak).
  */
 describe('growing the per-event arrays', () => {
-  it('jumps to the projection with a margin, at least a quarter, at most 4×; doubles without one', () => {
+  it('jumps to the projection with a margin, at least a quarter, at most 16×; doubles without one', () => {
     expect(grownSize(100, 0)).toBe(200);
     expect(grownSize(100, 90)).toBe(200);
     expect(grownSize(100, 200)).toBe(206);
     expect(grownSize(100, 110)).toBe(125);
-    expect(grownSize(100, 10_000)).toBe(400);
+    expect(grownSize(100, 1000)).toBe(1030);
+    expect(grownSize(100, 10_000)).toBe(1600);
   });
 
   it('keeps an array as a view when it is within a fifth of full', () => {
