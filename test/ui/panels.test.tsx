@@ -167,6 +167,14 @@ describe('Diagnostics: the load line', () => {
     expect(lineWith({ sourceWaitMs: 20 })).toBe(`opened in 2.4 s${rest}`);
     expect(lineWith({})).toBe(`opened in 2.4 s${rest}`);
   });
+
+  it('gives the exact time on hover', async () => {
+    await loadText(text);
+    act(() => useSession.setState({ summary: { ...useSession.getState().summary!, loadMs: 3912.4 } }));
+    render(<DiagnosticsPanel />);
+    expect(screen.getByLabelText('Load time').getAttribute('title')).toBe('3,912 ms');
+    expect(screen.getByLabelText('Load time').textContent).toMatch(/^opened in 3\.9 s/);
+  });
 });
 
 describe('What would DSH admit? (V4 log)', () => {

@@ -7,6 +7,7 @@ import { VERDICT_TEXT } from './verdict-text.ts';
 import type { Severity } from '../../core/diagnostics/diagnostic.ts';
 import { findingRows } from './finding-rows.ts';
 import { FindingList } from './FindingList.tsx';
+import { formatCount } from '../counts.ts';
 
 /** The verdict in full: its heading, the core's summary, what is partial and what this app knows. */
 function VerdictBox({ verdict }: { verdict: Verdict }) {
@@ -31,6 +32,8 @@ const PROJECTED_BY = { walk: 'folded by the load', helper: 'folded on a second c
 
 /** The load line's times: seconds to a tenth. */
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+/** Its exact time, on hover: a load of 0.6 s is 560 ms or 640 ms. */
+const exactMs = (ms: number): string => `${formatCount(Math.round(ms))} ms`;
 
 /** How long the load waited for the second core's answer after its own read, when it used one. */
 const helperWait = (summary: LoadSummary): string =>
@@ -56,7 +59,7 @@ export function DiagnosticsPanel() {
       <div className="diag-summary">
         <VerdictBox verdict={summary.verdict} />
         {summary.tornTail && <span className="badge">torn tail: {summary.tornTail.bytes} bytes dropped</span>}
-        {summary.loadMs > 0 && <span className="muted" aria-label="Load time">opened in {seconds(summary.loadMs)}{sourceWait(summary)}{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}{helperWait(summary)}</span>}
+        {summary.loadMs > 0 && <span className="muted" aria-label="Load time" title={exactMs(summary.loadMs)}>opened in {seconds(summary.loadMs)}{sourceWait(summary)}{summary.projectedBy ? ` · projections ${PROJECTED_BY[summary.projectedBy]}` : ''}{helperWait(summary)}</span>}
         <select aria-label="Minimum severity" value={minSeverity} onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}>
           <option value="info">all ({summary.diagnostics.length})</option>
           <option value="warning">warnings and errors ({counts.warning + counts.error})</option>
