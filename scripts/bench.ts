@@ -349,7 +349,7 @@ async function memoryChild(mode: string, file: string): Promise<void> {
   await new Engine().load({ kind: 'text', text: warmUp, name: 'warm-up' }, () => {});
   if (mode !== 'core') await workerLoadFrom(new Blob([warmUp]), 'warm-up');
   const helped = mode === 'core' ? null : await projectionHelper();
-  // The load reads the file from disk in small chunks, as a browser reads a dropped File. Node cannot
+  // The load reads the file from disk, read ahead in 512 KiB chunks as a browser reads a dropped File. Node cannot
   // hand a file-backed Blob to a worker thread (a browser hands both workers the same File), so the
   // helper reads an in-memory twin of it, made before the measurement starts.
   const blob = await readAheadFile(file);
