@@ -44,7 +44,10 @@ function writeLongLog(file: string): { events: number; kind: string } {
 /** The worker's load time as the Diagnostics tab gives it on hover, in ms. */
 async function exactLoadMs(page: Page): Promise<number> {
   await page.getByRole('tab', { name: /Diagnostics/ }).click();
-  return Number((await page.getByLabel('Load time').getAttribute('title'))?.replace(/\D/g, ''));
+  const title = await page.getByLabel('Load time').getAttribute('title');
+  const ms = Number(title?.replace(/\D/g, ''));
+  if (!(ms > 0) || !/^[\d,]+ ms$/.test(title ?? '')) throw new Error(`the load line should give its exact time on hover; its title is ${JSON.stringify(title)}`);
+  return ms;
 }
 
 /**
