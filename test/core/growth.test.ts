@@ -21,9 +21,11 @@ describe('growing the per-event arrays', () => {
     expect(grownSize(100, 10_000)).toBe(1600);
   });
 
-  it('keeps an array as a view when it is within a fifth of full', () => {
-    expect(closeFit(120_000, 100_000)).toBe(true);
-    expect(closeFit(121_000, 100_000)).toBe(false);
+  it('keeps an array as a view when it is within half of full', () => {
+    expect(closeFit(150_000, 100_000)).toBe(true);
+    // The generated 10 MB log's columns: a quarter over, kept.
+    expect(closeFit(207_695, 165_131)).toBe(true);
+    expect(closeFit(151_000, 100_000)).toBe(false);
     expect(closeFit(2000, 10)).toBe(false);
     expect(closeFit(1000, 10)).toBe(true);
   });
