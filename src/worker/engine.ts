@@ -1,5 +1,6 @@
 import type { EventStore } from '../core/log/event-store.ts';
 import { loadSession } from '../core/session/stream-load.ts';
+import { releaseBytes } from '../core/util/bytes.ts';
 import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
@@ -129,7 +130,10 @@ export class Engine {
     const { totalBytes } = opened;
     // The link's fingerprint is taken from the bytes as they stream past (the file is read once).
     const tap = new FingerprintTap();
-    const input = watchChunks(opened.chunks, (chunk) => tap.add(chunk));
+    // A file's or a download's chunks are the load's own (the stream made them): each one's memory is given
+    // back as soon as the load lets it go, not when a full collection next finds it (issue #15).
+    const own = source.kind === 'file' || source.kind === 'url' ? new WeakSet<Uint8Array>() : null;
+    const input = watchChunks(opened.chunks, (chunk) => { tap.add(chunk); own?.add(chunk); });
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);
@@ -148,6 +152,7 @@ export class Engine {
       // A file's lines (plain, or zstd through its frames) are read back from it when asked for, not kept in memory (issue #15).
       readBack: source.kind === 'file' ? this.readBackOf(source.file, source.name, token) : undefined,
       cancelled: () => token !== this.loadToken,
+      onLetGo: own ? (chunk) => { if (own.delete(chunk)) releaseBytes(chunk); } : undefined,
       pause: pauses.pause,
       maxLineChars: options.maxLineChars,
       onProgress: (p) => {

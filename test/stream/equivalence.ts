@@ -48,12 +48,24 @@ export async function expectStreamMatchesEager(bytes: Uint8Array, chunkSize: num
 }
 
 /** The worker engine's load (streamed) against the eager pipeline: index, requests, projections, seeks. */
-/** `readBack`: loaded as a dropped file whose lines are read back from it. */
-export async function expectEngineMatchesEager(bytes: Uint8Array, seeks: number[], readBack?: ByteReader): Promise<void> {
+/**
+ * `readBack`: loaded as a dropped file whose lines are read back from it. `fileChunks`: that file's stream
+ * hands over buffers of its own of this size, as a browser's does; the load frees each (they must all
+ * end detached), and every answer must stay the same.
+ */
+export async function expectEngineMatchesEager(bytes: Uint8Array, seeks: number[], readBack?: ByteReader, fileChunks?: number): Promise<void> {
   const read = await readLog(pieces(bytes, 1 << 20));
   const eager = foldSession(read);
   const engine = new Engine({ readBack: () => readBack ?? null });
-  const summary = await engine.load(readBack ? { kind: 'file', file: new Blob([bytes as Uint8Array<ArrayBuffer>]), name: 'x' } : { kind: 'bytes', bytes, name: 'x' }, () => {});
+  const handed: Uint8Array[] = [];
+  const file = fileChunks
+    ? ({ size: bytes.length, stream: () => { const parts = pieces(bytes, fileChunks); return new ReadableStream<Uint8Array>({ pull(c) { const p = parts.next(); if (p.done) c.close(); else { const own = p.value.slice(); handed.push(own); c.enqueue(own); } } }); } } as unknown as Blob)
+    : new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  const summary = await engine.load(readBack ? { kind: 'file', file, name: 'x' } : { kind: 'bytes', bytes, name: 'x' }, () => {});
+  if (fileChunks) {
+    expect(handed.length).toBeGreaterThan(1);
+    expect(handed.filter((c) => c.byteLength > 0)).toEqual([]);
+  }
   const replay = (engine as unknown as { replay: Replay<EventStore> }).replay;
   const reference = Replay.walk(eager, 2048);
   expect(replay.index.columns).toEqual(reference.index.columns);

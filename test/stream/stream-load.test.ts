@@ -82,6 +82,14 @@ describe('lines read back from the file instead of kept', () => {
       expect(file.reads).toBeGreaterThan(0);
     }
   });
+
+  it('the engine frees each chunk of a dropped file as it lets it go, and answers as before', async () => {
+    for (const text of logs.map(([, t]) => t)) {
+      const file = bytesReadBack(enc(text));
+      await expectEngineMatchesEager(enc(text), [0, 5, 77, 400, 1999, 2048, 2500, 4000], file, 4096);
+      expect(file.reads).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('packed runs walked in bulk', () => {

@@ -32,8 +32,11 @@ export class LineStore {
   /** Where copies of reused bytes are kept (made at the first). */
   private copies: ByteBlocks | null = null;
 
-  /** `keepBehind`: bytes behind the scan kept while the log is read, though the file gives them back (none after). */
-  constructor(private readonly keep = true, private keepBehind = KEEP_BEHIND) {}
+  /**
+   * `keepBehind`: bytes behind the scan kept while the log is read, though the file gives them back (none after).
+   * `onLetGo`: told of each chunk as it is let go, with nothing here reading it again (the caller may free it if it is its own).
+   */
+  constructor(private readonly keep = true, private keepBehind = KEEP_BEHIND, private readonly onLetGo?: (chunk: Uint8Array) => void) {}
 
   /**
    * Lines are read back from `source` from now on, and no chunk is kept past
@@ -168,8 +171,10 @@ export class LineStore {
 
   /** Lets go of chunk `i` (a copy's block may then be written again). */
   private drop(i: number): void {
-    this.copies?.release(this.chunks[i]);
+    const chunk = this.chunks[i];
+    this.copies?.release(chunk);
     this.chunks[i] = EMPTY;
+    if (chunk !== EMPTY) this.onLetGo?.(chunk);
   }
 
   /** Bytes still held: the chunks not let go (skipped lines', scanned ones without retention, those the file gives back). */

@@ -16,6 +16,8 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
   sizeHint?: number | null;
   /** Bytes behind the read kept for the rules that look back, when lines are read back from the file (LineStore's default). */
   keepBehind?: number;
+  /** Told of each chunk of the source as the load lets it go (LineStore's `onLetGo`): a caller that owns the chunks may free them. */
+  onLetGo?: (chunk: Uint8Array) => void;
   /** Called once with the loader, when the header line is known (a follower reads its live surface and findings). */
   onLoader?(loader: SessionLoader): void;
 }
@@ -38,7 +40,7 @@ const LINE_BYTES = 1024;
  * that looks back parses the event again from its line.
  */
 export async function loadSession(source: ByteSource, options: StreamLoadOptions = {}): Promise<SessionFold<EventStore>> {
-  const lines = new LineStore(true, options.keepBehind);
+  const lines = new LineStore(true, options.keepBehind, options.onLetGo);
   const store = new EventStore(lines, options.cacheSize, options.sizeHint ? options.sizeHint / LINE_BYTES : undefined, options.sizeHint ?? 0);
   const lookup = currentLookup(store);
   const { eventAt } = lookup;
