@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { concatSessions } from '../../src/core/generate/concat-sessions.ts';
 import { streamLog } from '../../src/core/generate/generate-log.ts';
 import { assertProjectedAsCoresAllow, ready } from './helpers.ts';
+import { sampleMemory } from './memory-sampler.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
@@ -287,6 +288,14 @@ export const perfTests: Record<string, Case> = {
     await page.getByLabel('Open log').setInputFiles(again);
     await page.locator('.session-name', { hasText: path.basename(again) }).waitFor({ timeout: 300_000 });
     const againMs = await exactLoadMs(page);
+    // Its memory, opened once more with the page and its workers sampled (apart: sampling interrupts the worker).
+    const sampler = await sampleMemory(page);
+    await page.getByLabel('Open log').setInputFiles(file);
+    await page.locator('.session-name', { hasText: 'dsh-perf-long.jsonl' }).waitFor({ timeout: 300_000 });
+    const memory = await sampler.stop();
+    const size = fs.statSync(file).size;
+    const times = (n: number) => `${(n / 1048576).toFixed(0)} MB = ${(n / size).toFixed(2)}×`;
+    console.log(`  perf: memory while it opened again (JS heap in use + ArrayBuffers, over the level before; Chromium's own count): the load worker's peak ${memory.workers.map(times).join(', the next worker ') || '-'}; the page's ${times(memory.page)}; kept after it, collected: ${times(memory.retained)} (the file ${(size / 1048576).toFixed(0)} MB)`);
     fs.rmSync(again);
     const baseMs = await chromiumBaseline(page, file);
     const ratio = (ms: number) => `${(ms / baseMs).toFixed(2)}×`;
