@@ -1,6 +1,6 @@
 import type { EventStore } from '../core/log/event-store.ts';
 import { loadSession } from '../core/session/stream-load.ts';
-import { releaseBytes } from '../core/util/bytes.ts';
+import { OwnedChunks } from './owned-chunks.ts';
 import { loadRiders, type LoadRiders } from './load-riders.ts';
 import { estimateMessage } from '../core/projections/units/estimate.ts';
 import { peekHeader } from '../core/log/peek-header.ts';
@@ -132,7 +132,7 @@ export class Engine {
     const tap = new FingerprintTap();
     // A file's or a download's chunks are the load's own (the stream made them): each one's memory is given
     // back as soon as the load lets it go, not when a full collection next finds it (issue #15).
-    const own = source.kind === 'file' || source.kind === 'url' ? new WeakSet<Uint8Array>() : null;
+    const own = source.kind === 'file' || source.kind === 'url' ? new OwnedChunks() : null;
     const input = watchChunks(opened.chunks, (chunk) => { tap.add(chunk); own?.add(chunk); });
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
@@ -152,7 +152,7 @@ export class Engine {
       // A file's lines (plain, or zstd through its frames) are read back from it when asked for, not kept in memory (issue #15).
       readBack: source.kind === 'file' ? this.readBackOf(source.file, source.name, token) : undefined,
       cancelled: () => token !== this.loadToken,
-      onLetGo: own ? releaserOf(own) : undefined,
+      onLetGo: own?.letGo,
       pause: pauses.pause,
       maxLineChars: options.maxLineChars,
       onProgress: (p) => {
@@ -949,17 +949,6 @@ export class Engine {
       post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(err instanceof LoadStopped ? { finding: err.finding } : {}), ...this.takeLost() });
     }
   }
-}
-
-/**
- * Frees each chunk in `own` as the load lets it go. Made out here: the session keeps this function as
- * long as it keeps its line store, and a closure made inside `load` kept that call's whole scope with
- * it (the source, the riders; 4 MB more held after a load of the generated 10 MB log).
- */
-function releaserOf(own: WeakSet<Uint8Array>): (chunk: Uint8Array) => void {
-  return (chunk) => {
-    if (own.delete(chunk)) releaseBytes(chunk);
-  };
 }
 
 async function openSource(source: LoadSource): Promise<{ chunks: AsyncIterable<Uint8Array>; totalBytes: number | null }> {

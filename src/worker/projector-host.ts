@@ -1,5 +1,6 @@
 import { projectLog, type ProjectedLog } from '../core/projections/project-log.ts';
 import { HELPER_HEARTBEAT_MS, historyTransfer, type PortLike, type ProjectorReply, type ProjectorRequest } from './projector.ts';
+import { OwnedChunks } from './owned-chunks.ts';
 import { streamChunks } from './stream-chunks.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 
@@ -25,7 +26,9 @@ export function serveProjections(port: PortLike, hooks: { onDone?(projected: Pro
       if (now - said >= HELPER_HEARTBEAT_MS) { said = now; reply({ projector: 'alive', id }); }
       return pauses.pause();
     };
-    void projectLog(streamChunks(request.file.stream()), { cancelled: () => current !== id, pause, maxLineChars: request.maxLineChars })
+    // The file's chunks are the helper's own: each is freed once read, as the load worker frees its own.
+    const own = new OwnedChunks();
+    void projectLog(own.track(streamChunks(request.file.stream())), { cancelled: () => current !== id, pause, maxLineChars: request.maxLineChars, onLetGo: own.letGo })
       .catch((err: unknown): ProjectedLog => ({ history: null, error: err instanceof Error ? err.message : String(err) }))
       .then((projected) => {
         pauses.close();
@@ -38,3 +41,4 @@ export function serveProjections(port: PortLike, hooks: { onDone?(projected: Pro
   });
   reply({ projector: 'ready' });
 }
+

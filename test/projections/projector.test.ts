@@ -6,6 +6,7 @@ import { readLog } from '../../src/core/log/reader.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import { browserPort, type Projector } from '../../src/worker/projector.ts';
 import { portProjector } from '../../src/worker/projector-client.ts';
+import { OwnedChunks } from '../../src/worker/owned-chunks.ts';
 import { loadBothWays, projectionAnswers } from '../helpers/projector-pair.ts';
 
 /**
@@ -146,6 +147,26 @@ describe('projection helper', () => {
     expect(imported.snapshot()).toEqual(direct.snapshot());
     for (const seq of [0, 10, Math.floor(read.events.length / 2), read.events.at(-1)!.seq]) expect(imported.snapshotAt(seq)).toEqual(direct.snapshotAt(seq));
     for (const u of direct.units) expect(Array.from(imported.changeSeqsWhere(u.key, false))).toEqual(Array.from(direct.changeSeqsWhere(u.key, false)));
+  });
+
+  it('the helper frees each chunk of its file once read, and folds the same history', async () => {
+    const bytes = new TextEncoder().encode(shapes['format 4']);
+    const handed: Uint8Array[] = [];
+    const own = new OwnedChunks();
+    const chunks = own.track((function* () {
+      for (let o = 0; o < bytes.length; o += 4096) {
+        const chunk = bytes.slice(o, o + 4096);
+        handed.push(chunk);
+        yield chunk;
+      }
+    })());
+    const freed = await projectLog(chunks, { onLetGo: own.letGo });
+    const kept = await projectLog([bytes]);
+    expect(handed.length).toBeGreaterThan(3);
+    expect(handed.filter((c) => c.byteLength > 0)).toEqual([]);
+    expect(freed.error).toBeNull();
+    expect(freed.history).toEqual(kept.history);
+    expect(freed.skips).toEqual(kept.skips);
   });
 
   it('an import refuses a history of other units', async () => {

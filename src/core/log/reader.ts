@@ -51,6 +51,8 @@ export interface ReaderOptions {
   onEvent?: (accepted: AcceptedEvent, reader: LogReader) => void;
   /** Where pushBytes keeps the decoded bytes (to re-parse lines later). */
   lines?: LineStore;
+  /** Without `lines`: told of each chunk as the reader's own store lets it go (LineStore's `onLetGo`). */
+  onLetGo?: (chunk: Uint8Array) => void;
   /**
    * Called instead of onEvent for a clean packed row (in order, not
    * retained): a run of chunk deltas the caller can take in bulk.
@@ -218,7 +220,7 @@ export class LogReader {
     this.retainEvents = options.retainEvents ?? true;
     this.onEvent = options.onEvent;
     this.onRun = this.retainEvents ? undefined : options.onRun;
-    this.lines = options.lines ?? new LineStore(false);
+    this.lines = options.lines ?? new LineStore(false, undefined, options.onLetGo);
     this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
     this.checkPayloads = options.checkPayloads ?? true;
     this.skipLine = options.skipLine;
@@ -246,6 +248,11 @@ export class LogReader {
   }
   get logDialect(): Dialect {
     return this.dialect;
+  }
+
+  /** The input ended: its line store (the caller's or its own) lets go of what it no longer needs. */
+  readEnded(): void {
+    this.lines.readEnded();
   }
 
   /** Decoded (plaintext) bytes: kept in the line store so lines can be parsed again. */
@@ -902,7 +909,7 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
       if (paused) await paused;
     }
     const result = reader.finish(info.encoding ?? 'plain', info.decodedBytes);
-    options.lines?.readEnded();
+    reader.readEnded();
     return result;
   } catch (err) {
     throw stoppedAt(err, where());

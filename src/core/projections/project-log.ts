@@ -23,7 +23,7 @@ export interface ProjectedLog {
  * restore's synthetic events are not here: the load applies them to the
  * history it imports. No byte and no event is kept.
  */
-export async function projectLog(source: ByteSource, options: Pick<ReadLogOptions, 'cancelled' | 'pause' | 'maxLineChars'> = {}): Promise<ProjectedLog> {
+export async function projectLog(source: ByteSource, options: Pick<ReadLogOptions, 'cancelled' | 'pause' | 'maxLineChars' | 'onLetGo'> = {}): Promise<ProjectedLog> {
   // What the read makes as it goes: the registry and its tally of read chunks (at the first event, once
   // the header is known), and the reader (whose skipped lines go back with the history).
   const at: { fold: { registry: ProjectionRegistry; tally: ReadChunkTally } | null; reader: LogReader | null } = { fold: null, reader: null };

@@ -7,7 +7,7 @@ import type { SurfaceVisitor } from '../surface/walk.ts';
 import { sessionFoldOf, type SessionFold } from './fold-session.ts';
 import { SessionLoader, type LogMeta } from './session-loader.ts';
 
-export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars' | 'onReader' | 'readBack'> {
+export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | 'cancelled' | 'pause' | 'maxLineChars' | 'onReader' | 'readBack' | 'onLetGo'> {
   /** Analyses to carry on the walk, made once the header line is known. */
   riders?(meta: LogMeta, store: EventStore): readonly SurfaceVisitor[];
   /** Parsed events kept for lookups after the load (the LRU size). */
@@ -16,8 +16,6 @@ export interface StreamLoadOptions extends Pick<ReadLogOptions, 'onProgress' | '
   sizeHint?: number | null;
   /** Bytes behind the read kept for the rules that look back, when lines are read back from the file (LineStore's default). */
   keepBehind?: number;
-  /** Told of each chunk of the source as the load lets it go (LineStore's `onLetGo`): a caller that owns the chunks may free them. */
-  onLetGo?: (chunk: Uint8Array) => void;
   /** Called once with the loader, when the header line is known (a follower reads its live surface and findings). */
   onLoader?(loader: SessionLoader): void;
 }
