@@ -62,3 +62,6 @@ declare class URLSearchParams {
   delete(name: string): void;
   toString(): string;
 }
+
+// Moves a buffer's memory to a clone (releaseBytes, where ArrayBuffer.prototype.transfer is missing).
+declare function structuredClone<T>(value: T, options?: { transfer?: ArrayBuffer[] }): T;
