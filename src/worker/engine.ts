@@ -133,7 +133,7 @@ export class Engine {
     // A file's or a download's chunks are the load's own (the stream made them): each one's memory is given
     // back as soon as the load lets it go, not when a full collection next finds it (issue #15).
     const own = source.kind === 'file' || source.kind === 'url' ? new OwnedChunks() : null;
-    const input = watchChunks(opened.chunks, (chunk) => { tap.add(chunk); own?.add(chunk); });
+    const input = watchChunks(own ? own.track(opened.chunks) : opened.chunks, (chunk) => tap.add(chunk));
     // A log that will not fit stops before the tab runs out of memory, checked now and after each chunk (issue #18).
     const guard = new LoadGuard(totalBytes, platformMemoryBudget(options.memoryBudget));
     guard.check(null);

@@ -12,15 +12,10 @@ import { releaseBytes } from '../core/util/bytes.ts';
 export class OwnedChunks {
   private readonly own = new WeakSet<Uint8Array>();
 
-  /** The stream made `chunk`, and nothing but the load reads it. */
-  add(chunk: Uint8Array): void {
-    this.own.add(chunk);
-  }
-
-  /** The chunks of a stream the caller made, each added as it passes. */
+  /** The chunks of a stream the caller made (nothing but the load reads them), each noted as it passes. */
   async *track(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of chunks) {
-      this.add(chunk);
+      this.own.add(chunk);
       yield chunk;
     }
   }

@@ -43,7 +43,8 @@ export async function sampleMemory(page: Page): Promise<{ stop(): Promise<Memory
   let sampling = true;
   const loop = (async () => {
     while (sampling) {
-      (await usages()).forEach((u, i) => { peaks[i] = Math.max(peaks[i], u - (base[i] ?? 0)); });
+      // A worker that starts meanwhile counts from nothing.
+      (await usages()).forEach((u, i) => { peaks[i] = Math.max(peaks[i] ?? 0, u - (base[i] ?? 0)); });
       await new Promise((r) => setTimeout(r, 5));
     }
   })();

@@ -64,7 +64,7 @@ export class LineStore {
     this.keepBehind = 0;
     if (this.file) this.letGo(this.chunks.length, Infinity);
     // Without retention nothing is read again: the last chunks, which the scan never moved past, go too.
-    if (!this.keep) for (let i = this.swept; i < this.chunks.length; i++) if (this.chunks[i] !== EMPTY) this.drop(i);
+    if (!this.keep) for (let i = 0; i < this.chunks.length; i++) if (this.chunks[i] !== EMPTY) this.drop(i);
     this.copies?.trim();
   }
 
