@@ -41,8 +41,8 @@ describe('reading a file back in blocks', () => {
 
   it('keeps the recently used blocks only, and reads a range longer than half of them whole', () => {
     const file = bytesReadBack(bytes);
-    // No read-ahead here: one block a read.
-    const cache = new BlockCache(file, 256, 4, 1);
+    // No read-ahead here (no scan reads): one block a read.
+    const cache = new BlockCache(file, 256, 4, 1, 1);
     for (let b = 0; b < 6; b++) cache.read(b * 256, b * 256 + 10);
     expect(file.reads).toBe(6);
     cache.read(5 * 256, 5 * 256 + 1); // still kept
@@ -58,13 +58,25 @@ describe('reading a file back in blocks', () => {
 describe('reading ahead on a scan', () => {
   const bytes = patterned(100_000);
 
-  it('reads several blocks a round trip while reads go on in order, one block for a read elsewhere', () => {
-    const file = bytesReadBack(bytes);
-    const cache = new BlockCache(file, 256, 64, 8);
-    // Lines of 100 bytes, in order, over the whole file: a block, then 8 blocks a read.
+  it('reads more a round trip the longer reads go on in order, one block for a read elsewhere', () => {
+    const sizes: number[] = [];
+    const inner = bytesReadBack(bytes);
+    const file = { size: inner.size, read: (a: number, b: number) => { sizes.push(b - a); return inner.read(a, b); } };
+    const cache = new BlockCache(file, 256, 64, 4, 32);
+    // Lines of 100 bytes, in order, over the whole file: a block, then a scan that reads 4, 8, 16
+    // and then 32 blocks at a time (a read starts at the block of the line it is for), to the end.
     for (let at = 0; at + 100 <= bytes.length; at += 100) expect([...cache.read(at, at + 100)]).toEqual([...bytes.subarray(at, at + 100)]);
-    const blocks = Math.ceil(bytes.length / 256);
-    expect(file.reads).toBe(1 + Math.ceil((blocks - 1) / 8));
+    const blocks = sizes.map((n) => Math.ceil(n / 256));
+    expect(blocks.slice(0, 5)).toEqual([1, 4, 8, 16, 32]);
+    expect(blocks.slice(5, -1).every((n) => n === 32)).toBe(true);
+    expect(blocks.at(-1)).toBeLessThanOrEqual(32);
+    // Each scan read overlaps the one before by at most the block a line straddled.
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(bytes.length + 256 * sizes.length);
+    // A read elsewhere starts over: one block, then 4 a read again.
+    const before = sizes.length;
+    cache.read(10_000, 10_010);
+    cache.read(10_240, 10_250);
+    expect(sizes.slice(before).map((n) => Math.ceil(n / 256))).toEqual([1, 4]);
     // Reads far apart (a lookup of an earlier line) read their own block only.
     const scattered = bytesReadBack(bytes);
     let bytesRead = 0;
