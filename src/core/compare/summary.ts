@@ -44,18 +44,24 @@ export function summarizeRun(run: CompareRun): RunSummary {
   }
   const found = indexesOfTypes(run, ['turn/start', 'turn/end', 'compaction/summary']);
   const starts = found.get('turn/start')!;
-  // Only turn boundaries are parsed: one or two events a turn.
+  const ends = found.get('turn/end')!;
+  // Only turn boundaries are parsed (one or two events a turn), in one pass in log order: a log
+  // read back from its file is then read once, not once per kind (each pass read it whole).
   const ended = new Map<number, string>();
-  for (const i of found.get('turn/end')!) {
-    const data = run.eventAt(run.seqAt(i)!)?.data;
-    const kind = data?.reason?.kind;
-    if (typeof data?.turn === 'number') ended.set(data.turn, typeof kind === 'string' ? kind : 'ended');
+  const startTurns: number[] = [];
+  for (let s = 0, e = 0; s < starts.length || e < ends.length; ) {
+    const isStart = e >= ends.length || (s < starts.length && starts[s] < ends[e]);
+    const data = run.eventAt(run.seqAt(isStart ? starts[s] : ends[e])!)?.data;
+    if (isStart) {
+      startTurns.push(typeof data?.turn === 'number' ? data.turn : s + 1);
+      s++;
+    } else {
+      const kind = data?.reason?.kind;
+      if (typeof data?.turn === 'number') ended.set(data.turn, typeof kind === 'string' ? kind : 'ended');
+      e++;
+    }
   }
-  const turnOutcomes = starts.map((i, k) => {
-    const data = run.eventAt(run.seqAt(i)!)?.data;
-    const turn = typeof data?.turn === 'number' ? data.turn : k + 1;
-    return { turn, outcome: ended.get(turn) ?? 'open' };
-  });
+  const turnOutcomes = startTurns.map((turn) => ({ turn, outcome: ended.get(turn) ?? 'open' }));
   return {
     name: run.name, verdict: run.verdict.kind, calls: run.requests.length, turns: starts.length,
     tokensIn, tokensOut, cacheReads, compactions: found.get('compaction/summary')!.length, turnOutcomes,
