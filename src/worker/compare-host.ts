@@ -113,8 +113,8 @@ export class CompareHost {
     const { a, b } = this.sides();
     const c = this.cached;
     if (!c || c.a !== a.replay || c.b !== (b?.replay ?? null) || c.failedB !== this.failedB || c.names.a !== names.a || c.names.b !== names.b) {
-      const runA = compareRunOf(names.a, a.replay, a.prompts.requests.requests);
-      const runB = b ? compareRunOf(names.b, b.replay, b.prompts.requests.requests) : unreadableRun(names.b, this.failedB ?? 'not loaded');
+      const runA = compareRunOf(names.a, a.replay, a.prompts.requests.requests, a.turnOutcomes);
+      const runB = b ? compareRunOf(names.b, b.replay, b.prompts.requests.requests, b.turnOutcomes) : unreadableRun(names.b, this.failedB ?? 'not loaded');
       this.cached = { a: a.replay, b: b?.replay ?? null, failedB: this.failedB, names, runs: [runA, runB], report: compareRuns(runA, runB) };
     }
     return { report: this.cached!.report, failedB: this.failedB };

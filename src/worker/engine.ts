@@ -26,6 +26,7 @@ import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import { summaryToWire } from './request-rows-wire.ts';
+import type { TurnOutcome } from '../core/compare/turn-outcomes.ts';
 import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
@@ -64,6 +65,7 @@ const SAID = '\u0000said';
 export interface LoadedLog {
   replay: Replay<EventStore>;
   prompts: PromptAnalysis;
+  turnOutcomes: readonly TurnOutcome[];
   projectionsAt(seq: number): ProjectionAtCursor[];
 }
 
@@ -95,6 +97,8 @@ export class Engine {
   private streams = new Map<string, StreamSummary>();
   /** Tool calls and their results, paired by the load's walk. */
   private pairs: ToolPairs = ToolPairs.none;
+  /** How each turn ended, noted by the load's walk (compare's run summary). */
+  private turnOutcomes: readonly TurnOutcome[] = [];
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
@@ -314,6 +318,7 @@ export class Engine {
     this.equalWriteSeqs = new Map(projections.units.map((u) => [u.key, projections.changeSeqsWhere(u.key, true)]));
     this.spawnPoints = null;
     this.pairs = r.toolPairs.finish(session.loggedCount, (seq) => replay.indexOfSeq(seq));
+    this.turnOutcomes = r.turnOutcomes.outcomes();
     this.streams = new Map();
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
@@ -414,7 +419,7 @@ export class Engine {
   /** The loaded log's replay and analyses, for a view that reads two engines at once (compare, issue #20). */
   loadedLog(): LoadedLog | null {
     if (!this.replay || !this.prompts) return null;
-    return { replay: this.replay, prompts: this.prompts, projectionsAt: (seq) => this.projectionsAt(seq) };
+    return { replay: this.replay, prompts: this.prompts, turnOutcomes: this.turnOutcomes, projectionsAt: (seq) => this.projectionsAt(seq) };
   }
 
   private need(): Replay<EventStore> {

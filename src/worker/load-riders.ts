@@ -8,6 +8,7 @@ import { ToolPairer } from '../core/replay/tool-pairs.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
+import { TurnOutcomeTally } from '../core/compare/turn-outcomes.ts';
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
@@ -24,6 +25,8 @@ export interface LoadRiders {
   /** With a helper: the chunk events its units read, counted to check the lines it skipped (chunk-skip.ts). */
   readChunks: ReadChunkTally | null;
   projectionsGuard: ReturnType<typeof guardVisitors> | null;
+  /** How each turn ended (a comparison's summary shows them without reading the log again). */
+  turnOutcomes: TurnOutcomeTally;
 }
 
 /**
@@ -44,8 +47,9 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const helperUnits = projections ? null : loadRegistry(meta, undefined);
   const readChunks = helperUnits && new ReadChunkTally((kind) => helperUnits.readsKind(kind));
   const toolPairs = new ToolPairer();
+  const turnOutcomes = new TurnOutcomeTally();
   return {
-    visitors: [replay, facts, toolPairs, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
-    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks,
+    visitors: [replay, facts, toolPairs, turnOutcomes, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
+    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks, turnOutcomes,
   };
 }

@@ -4,6 +4,7 @@ import { factsOf, startPromptAnalysis, surfaceBeforeOf, type PromptAnalysis } fr
 import type { ModelRequest, SurfaceBefore } from '../requests/build.ts';
 import { Replay } from '../replay/replay-index.ts';
 import { foldSession } from '../session/fold-session.ts';
+import { TurnOutcomeTally, type TurnOutcome } from './turn-outcomes.ts';
 
 /**
  * What a comparison reads of one loaded log (issue #20): its model calls
@@ -30,6 +31,8 @@ export interface CompareRun {
   eventAt(seq: number): LogEvent | undefined;
   /** The surface just before a cut (a replay seek); without it a call's messages are read whole. */
   surfaceBefore?: SurfaceBefore;
+  /** How each turn ended, in log order (noted by the walk that indexed the log: TurnOutcomeTally). */
+  turnOutcomes: readonly TurnOutcome[];
 }
 
 /** A loaded log as the CLI and tests hold it: the run, plus what the side-by-side panels read. */
@@ -39,14 +42,14 @@ export interface LoadedRun {
   prompts: PromptAnalysis;
 }
 
-/** The run of a replay and its request analysis (the worker's engine holds both). */
-export function compareRunOf(name: string, replay: Replay, requests: readonly ModelRequest[]): CompareRun {
+/** The run of a replay, its request analysis and its turns' outcomes (the worker's engine holds all three). */
+export function compareRunOf(name: string, replay: Replay, requests: readonly ModelRequest[], turnOutcomes: readonly TurnOutcome[]): CompareRun {
   const { session } = replay;
   // The columns are read when the run is made: the worker replaces its index object when it hands columns over.
   const { columns, typeNames, count } = replay.index;
   const verdict = logVerdict({ header: session.read.header, version: session.read.version, diagnostics: session.diagnostics, types: typeNames });
   return {
-    name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt, surfaceBefore: surfaceBeforeOf(replay),
+    name, header: session.read.header, verdict, requests, columns, typeNames, count, eventAt: session.eventAt, surfaceBefore: surfaceBeforeOf(replay), turnOutcomes,
     seqAt: (i) => replay.seqAt(i), indexOfSeq: (seq) => replay.indexOfSeq(seq),
   };
 }
@@ -59,9 +62,10 @@ export function compareRunOf(name: string, replay: Replay, requests: readonly Mo
 export function loadRun(read: ReadResult, name: string): LoadedRun {
   const session = foldSession(read);
   const analysis = startPromptAnalysis(session.read, factsOf(session.events));
-  const replay = Replay.walk(session, 2048, analysis.visitors);
+  const turns = new TurnOutcomeTally();
+  const replay = Replay.walk(session, 2048, [...analysis.visitors, turns]);
   const prompts = analysis.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
-  return { run: compareRunOf(name, replay, prompts.requests.requests), replay, prompts };
+  return { run: compareRunOf(name, replay, prompts.requests.requests, turns.outcomes()), replay, prompts };
 }
 
 /**
@@ -71,5 +75,5 @@ export function loadRun(read: ReadResult, name: string): LoadedRun {
  */
 export function unreadableRun(name: string, reason: string): CompareRun {
   const verdict = { ...logVerdict({ header: null, version: 0, diagnostics: [] }), summary: reason };
-  return { name, header: null, verdict, requests: [], columns: { typeId: [], surfaceChange: [] }, typeNames: [], count: 0, eventAt: () => undefined, seqAt: () => undefined, indexOfSeq: () => 0 };
+  return { name, header: null, verdict, requests: [], columns: { typeId: [], surfaceChange: [] }, typeNames: [], count: 0, eventAt: () => undefined, seqAt: () => undefined, indexOfSeq: () => 0, turnOutcomes: [] };
 }
