@@ -277,6 +277,14 @@ export const perfTests: Record<string, Case> = {
       if (elements > 5000) throw new Error(`with the ${tab} tab open the page holds ${elements} elements: a long list is drawn whole`);
     }
     await page.getByRole('tab', { name: 'Event' }).click();
+    // A content search that matches nothing parses every event, read back from the file in order.
+    const searchBox = page.getByPlaceholder(/Find text/);
+    await searchBox.fill('zq-no-such-text-qz');
+    const searchFrom = Date.now();
+    await searchBox.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'no match' }).waitFor({ timeout: 120_000 });
+    console.log(`  perf: a content search of the whole log (no match: every event read back and parsed) took ${Date.now() - searchFrom} ms`);
+    await searchBox.fill('');
     const loadLine = await assertProjectedAsCoresAllow(page);
     console.log(`  perf: ${loadLine}; the page's own long tasks while it loaded: ${busy}`);
     // The bench's ratio, taken in Chromium itself: the worker's own load time against this engine's bare
@@ -309,6 +317,19 @@ export const perfTests: Record<string, Case> = {
     await page.locator('.session-name', { hasText: 'dsh-perf-long.jsonl' }).waitFor({ timeout: 300_000 });
     const soloMs = Date.now() - t1;
     console.log(`  perf: with ?helper=${other} it opened in ${soloMs} ms; ${await assertProjectedAsCoresAllow(page)}`);
+    // Compared with a copy of itself (compare mode, issue #20): both loads, then every call's messages of
+    // both logs read back in one pass each. Every call aligns and every request is the same.
+    const copy = file.replace(/\.jsonl$/, '-copy.jsonl');
+    fs.copyFileSync(file, copy);
+    const t2 = Date.now();
+    await page.getByLabel('Open log').setInputFiles([file, copy]);
+    const result = page.getByLabel('Comparison result');
+    await result.getByText('identical requests').waitFor({ timeout: 300_000 });
+    const compareMs = Date.now() - t2;
+    const aligned = (await result.innerText()).match(/(\d+) of (\d+) \(A\) and (\d+) \(B\) calls aligned/);
+    if (!aligned || aligned[1] !== aligned[2] || aligned[2] !== aligned[3] || Number(aligned[1]) === 0) throw new Error(`the log and its copy do not align call for call: ${await result.innerText()}`);
+    console.log(`  perf: compared with a copy of itself in ${compareMs} ms (both opened, ${aligned[1]} calls aligned, identical requests)`);
+    fs.rmSync(copy);
     fs.rmSync(file);
   },
 };
