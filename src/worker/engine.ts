@@ -732,22 +732,25 @@ export class Engine {
     const count = countAtOrBelow(this.appendIndexes, index);
     if (!window) return { transcriptCount: count, transcriptFrom: 0, transcript: [] };
     const { from, count: n } = clampWindow(window, count, max);
-    const session = this.need().session;
-    const seqs = Array.from(this.appendIndexes.subarray(from, from + n), (i) => session.events.at(i)!.seq);
+    const transcript = this.transcriptEntries(state, from, n).map((t) => ({ ...this.nodeView(t.seq, state), status: t.status, shadowedBy: t.shadowedBy }));
+    return { transcriptCount: count, transcriptFrom: from, transcript };
+  }
+
+  /** Transcript entries `from`…`from + n - 1`: each one's seq (from the seq table, no event parsed) and where it stands on `state`. */
+  private transcriptEntries(state: SurfaceState, from: number, n: number): { seq: number; status: 'on-surface' | 'shadowed' | 'not-a-node'; shadowedBy: number | null }[] {
+    const replay = this.need();
+    const seqs = Array.from(this.appendIndexes.subarray(from, from + n), (i) => replay.seqAt(i)!);
     // Which of the window's nodes are on the surface: one pass that stops once all are found (no set of every node).
     const wanted = new Set(seqs);
     const onSurface = new Set<number>();
     for (let k = 0; k < state.nodes.length && onSurface.size < wanted.size; k++) if (wanted.has(state.nodes[k])) onSurface.add(state.nodes[k]);
     const shadowedBy = new Map<number, number>();
     for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
-    const transcript = seqs.map((s) => {
-      return {
-        ...this.nodeView(s, state),
-        status: onSurface.has(s) ? 'on-surface' as const : shadowedBy.has(s) ? 'shadowed' as const : 'not-a-node' as const,
-        shadowedBy: shadowedBy.get(s) ?? null,
-      };
-    });
-    return { transcriptCount: count, transcriptFrom: from, transcript };
+    return seqs.map((seq) => ({
+      seq,
+      status: onSurface.has(seq) ? 'on-surface' as const : shadowedBy.has(seq) ? 'shadowed' as const : 'not-a-node' as const,
+      shadowedBy: shadowedBy.get(seq) ?? null,
+    }));
   }
 
   private preview(event: LogEvent): string {
@@ -869,24 +872,24 @@ export class Engine {
     // An export is asked for once: the whole surface or transcript, not a window.
     const { state } = replay.surfaceAt(index);
     const seq = session.events.at(index)?.seq ?? -1;
-    let value: unknown;
-    let markdown: string;
+    // Only the format asked for is made: on a long log each is a pass over tens of thousands of messages.
+    const json = format === 'json';
+    let raw: string;
     if (what === 'request') {
       const list = this.prompts!.requests.requests;
       const cut = [...list].reverse().find((r) => r.cut <= seq);
       if (!cut) throw new Error(`no model call at or before seq ${seq}`);
-      value = cut.loopRequest;
-      markdown = messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
+      raw = json ? JSON.stringify(cut.loopRequest, null, 2) : messagesToMarkdown(`Model call ${cut.index + 1} (cut seq ${cut.cut}, turn ${cut.turn} step ${cut.step})`, cut.messages.map((message) => ({ message })));
     } else if (what === 'surface') {
-      value = { seq, nodes: state.nodes, replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: deriveMessages(state, session.eventAt) };
-      markdown = messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n, message: deriveEventMessage(session.eventAt(n)!, state.projected) })));
+      raw = json
+        ? JSON.stringify({ seq, nodes: state.nodes, replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: deriveMessages(state, session.eventAt) }, null, 2)
+        : messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n, message: deriveEventMessage(session.eventAt(n)!, state.projected) })));
     } else {
-      const { transcript } = this.transcriptAt(index, state, { from: 0, count: Number.MAX_SAFE_INTEGER }, Number.MAX_SAFE_INTEGER);
+      // The entries alone (no list view of each, which reads every event once more).
+      const transcript = this.transcriptEntries(state, 0, countAtOrBelow(this.appendIndexes, index));
       const entries = transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
-      value = entries;
-      markdown = messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
+      raw = json ? JSON.stringify(entries, null, 2) : messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
     }
-    const raw = format === 'json' ? JSON.stringify(value, null, 2) : markdown;
     const { text, count } = redact ? redactSecrets(raw) : { text: raw, count: 0 };
     return { fileName: `${what}-at-seq-${seq}.${format === 'json' ? 'json' : 'md'}`, mime: format === 'json' ? 'application/json' : 'text/markdown', text, redactions: count };
   }
