@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { EventStore } from '../../src/core/log/event-store.ts';
 import { messagesToMarkdown } from '../../src/core/export/markdown.ts';
 import { redactSecrets } from '../../src/core/export/redact.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
@@ -44,6 +45,30 @@ describe('exports from the engine', () => {
     expect(Array.isArray(request.messages)).toBe(true);
     const surface = JSON.parse(engine.export('surface', 'json', last, true).text);
     expect(surface.nodes.length).toBeGreaterThan(0);
+  });
+
+  it('reads each event of a whole-log export once (a long log is read back from its file for it)', async () => {
+    const log = generateLog({ dialect: 'v0', seed: 4, turns: 12 });
+    const engine = new Engine();
+    const summary = await engine.load({ kind: 'text', text: log.text, name: 'x.jsonl' }, () => {});
+    const last = summary.count - 1;
+    const reads = vi.spyOn(EventStore.prototype, 'at');
+    try {
+      for (const format of ['markdown', 'json'] as const) {
+        // The surface at the cursor is sought first (a replay seek reads the events since its checkpoint): the same for both.
+        engine.export('surface', format, last, false);
+        reads.mockClear();
+        const text = engine.export('transcript', format, last, false).text;
+        const entries = format === 'json' ? JSON.parse(text).length : text.split('\n## ').length - 1;
+        expect(entries).toBeGreaterThan(20);
+        // The transcript's events, each once (and a tool result's call, which its message names): not once
+        // for its seq, once for a list view and once for the export.
+        expect(reads.mock.calls.length).toBeGreaterThanOrEqual(entries);
+        expect(reads.mock.calls.length).toBeLessThan(1.5 * entries);
+      }
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('renders tool calls and results as fenced blocks', () => {
