@@ -61,7 +61,13 @@ export function eventTypeCounts(result: ReadResult): Record<string, number> {
   return counts;
 }
 
-export function inspect(result: ReadResult, options: { at?: number } = {}): Inspection {
+/** `at`: the state fields as of that seq; `briefCalls`: each model call without its messages and hash. */
+export interface InspectOptions {
+  at?: number;
+  briefCalls?: boolean;
+}
+
+export function inspect(result: ReadResult, options: InspectOptions = {}): Inspection {
   return inspectSession(foldSession(result), options);
 }
 
@@ -70,7 +76,7 @@ export function inspect(result: ReadResult, options: { at?: number } = {}): Insp
  * (a log read whole) or an EventStore (a streaming load, as the CLI reads a
  * log of any size — events parsed again from their bytes when walked).
  */
-export function inspectSession(session: SessionFold, options: { at?: number } = {}): Inspection {
+export function inspectSession(session: SessionFold, options: InspectOptions = {}): Inspection {
   const read = session.read;
   const prompts = analyzePrompts(session);
   const logged = session.loggedCount;
@@ -107,7 +113,7 @@ export function inspectSession(session: SessionFold, options: { at?: number } = 
     projections: projectionsReport(projectionsOf(session, { upTo: at })),
     systemPrompt: { ...prompts.systemPrompt.at(at), source: prompts.systemPromptSource, commits: prompts.systemPrompt.commits },
     runtimeContext: { effectiveSeq: prompts.runtimeContext.effectiveAt(at), snapshots: prompts.runtimeContext.snapshots },
-    requests: inspectRequests(prompts.requests),
+    requests: inspectRequests(prompts.requests, { briefCalls: options.briefCalls }),
   };
 }
 

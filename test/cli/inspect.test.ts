@@ -67,6 +67,29 @@ describe('inspect (the CLI and the core share it)', () => {
     expect(JSON.parse(whole).asOfSeq).toBe(40);
   }, 30_000);
 
+  it('derives a call\'s messages only for the JSON document, and leaves them out with --brief-calls', () => {
+    const text = generateLog({ dialect: 'v0', seed: 6, turns: 4 }).text;
+    const result = inspect(readLogText(text));
+    // The report holds no call's context: each is derived when read (a long session has tens of thousands of calls).
+    const first = Object.getOwnPropertyDescriptor(result.requests[0], 'messages')!;
+    expect(typeof first.get).toBe('function');
+    expect(first.enumerable).toBe(true);
+    const full = JSON.parse(JSON.stringify(result));
+    expect(full.requests.every((r: { messages: unknown[]; messageCount: number }) => r.messages.length === r.messageCount)).toBe(true);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
+    const file = path.join(dir, 'log.jsonl');
+    fs.writeFileSync(file, text);
+    const brief = JSON.parse(execFileSync(tsx, [cli, 'inspect', file, '--json', '--brief-calls'], { encoding: 'utf8' }));
+    expect(brief.requests.map((r: { messageCount: number }) => r.messageCount)).toEqual(full.requests.map((r: { messageCount: number }) => r.messageCount));
+    expect(brief.requests.some((r: object) => 'messages' in r || 'hash' in r)).toBe(false);
+    const strip = (r: Record<string, unknown>) => { const { messages: _m, hash: _h, ...rest } = r; return rest; };
+    expect(brief.requests).toEqual(full.requests.map(strip));
+    expect({ ...brief, requests: null }).toEqual({ ...full, requests: null });
+    const usage = spawnSync(tsx, [cli, 'inspect', file, '--brief-calls'], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/--brief-calls shapes the JSON document/);
+  }, 30_000);
+
   it('prints one line per error (exit 1, 2 for usage), and the stack only with --debug', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-'));
     const folder = spawnSync(tsx, [cli, 'inspect', dir], { encoding: 'utf8' });

@@ -8,12 +8,13 @@ import { inspect, inspectSession, type Inspection } from '../../core/inspect.ts'
 import type { ReadProgress } from '../../core/log/reader.ts';
 import { wholeNumber, type ParsedArgs } from '../args.ts';
 import { followFile } from '../follow/follow-file.ts';
+import { writeJson } from '../json-out.ts';
 import { UsageError } from '../errors.ts';
 import { loadLogFile, readLogFile, shouldStream } from '../node-source.ts';
 import type { CliCommand } from '../registry.ts';
 import { painter, progress, type Paint } from '../tty.ts';
 
-const USAGE = 'inspect <log.jsonl|.zst|.gz> [--json] [--at SEQ] [--stream] [--fail-on-refused] [--follow --ndjson [--interval MS]]';
+const USAGE = 'inspect <log.jsonl|.zst|.gz> [--json [--brief-calls]] [--at SEQ] [--stream] [--fail-on-refused] [--follow --ndjson [--interval MS]]';
 
 export const inspectCommand: CliCommand = {
   name: 'inspect',
@@ -25,6 +26,10 @@ text for people, or one JSON document with --json (the same fields the tests
 compare). Progress goes to stderr, and only when it is a terminal.
 
   --json             print the results as JSON on stdout
+  --brief-calls      with --json, each model call without its messages and hash (its
+                     messageCount, header, config, tools and prefix stay): every call
+                     lists its whole context otherwise, which on a long session that
+                     is never compacted makes the document grow with the square of it
   --at SEQ           the surface, messages, projections and prompt as of that seq
   --stream           load in one streaming pass (chosen by itself for logs too big to hold as objects)
   --fail-on-refused  exit 1 when DSH would refuse to restore the log (verdict dsh-refuses)
@@ -43,6 +48,7 @@ exit: 0 the log was read (whatever its findings), 1 an error or, with
 example: dsh-devtools inspect session.jsonl --json --at 120`,
   flags: {
     json: { type: 'boolean' },
+    'brief-calls': { type: 'boolean' },
     at: { type: 'string' },
     stream: { type: 'boolean' },
     'fail-on-refused': { type: 'boolean' },
@@ -54,6 +60,7 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
     const usage = `dsh-devtools ${USAGE}`;
     const at = wholeNumber(values.at, 'at', usage);
     if (positionals.length !== 1) throw new UsageError(`give one log file; usage: ${usage}`);
+    if (values['brief-calls'] && !values.json) throw new UsageError(`--brief-calls shapes the JSON document: give --json too; usage: ${usage}`);
     const file = positionals[0];
     try {
       fs.accessSync(file, fs.constants.R_OK);
@@ -69,11 +76,17 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
     const stream = values.stream === true || shouldStream(file, v8.getHeapStatistics().heap_size_limit);
     let result: Inspection;
     try {
-      result = stream ? inspectSession(await loadLogFile(file, onProgress), { at }) : inspect(await readLogFile(file, onProgress), { at });
+      // The text report reads no call's messages: they are derived only when the JSON document is written.
+      const options = { at, briefCalls: values['brief-calls'] === true };
+      result = stream ? inspectSession(await loadLogFile(file, onProgress), options) : inspect(await readLogFile(file, onProgress), options);
     } finally {
       shown.done();
     }
-    if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    if (values.json) {
+      // In pieces: a long session's document (every call with its context) is longer than one string may be.
+      await writeJson(result, process.stdout);
+      process.stdout.write('\n');
+    }
     else process.stdout.write(describe(file, result, painter(process.stdout)));
     return values['fail-on-refused'] && !result.ok ? 1 : 0;
   },

@@ -143,25 +143,39 @@ export interface InspectedRequest {
   step: number;
   attempt: number;
   messageCount: number;
-  messages: ModelRequest['messages'];
+  /** Left out with `briefCalls` (as is `hash`): on a long session each call's context is most of the document. */
+  messages?: ModelRequest['messages'];
   header: ModelRequest['header'];
   config: ModelRequest['config'];
   toolNames: string[];
   toolsScrubbed: boolean;
-  hash: string;
+  hash?: string;
   usage?: ModelRequest['usage'];
   outcome?: string;
   prefix: ModelRequest['prefix'];
 }
 
-export function inspectRequests(list: RequestList): InspectedRequest[] {
+/**
+ * Every call as the inspection reports it. A call's messages and hash are
+ * read when the report is (JSON.stringify reads getters), one call at a
+ * time and not kept: each walks the call's whole context, so on a long
+ * session holding them all was quadratic (the text report reads neither).
+ */
+export function inspectRequests(list: RequestList, options: { briefCalls?: boolean } = {}): InspectedRequest[] {
   return list.requests.map((r) => {
-    const out: InspectedRequest = {
-      cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt,
-      messageCount: r.messageCount, messages: r.messages, header: r.header,
-      config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed,
-      hash: r.hash, prefix: r.prefix,
-    };
+    const out: InspectedRequest = options.briefCalls
+      ? {
+        cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt, messageCount: r.messageCount,
+        header: r.header, config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed, prefix: r.prefix,
+      }
+      : {
+        cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt,
+        messageCount: r.messageCount,
+        get messages() { return r.messages; },
+        header: r.header, config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed,
+        get hash() { return r.hash; },
+        prefix: r.prefix,
+      };
     if (r.usage) out.usage = r.usage;
     if (r.outcome) out.outcome = r.outcome;
     return out;
