@@ -58,7 +58,7 @@ const MAX_SCAN_BLOCKS = 512;
  */
 export class BlockCache {
   private readonly blocks = new Map<number, Uint8Array>();
-  /** The scan's last read: its bytes from offset `start`. */
+  /** The scan's last read: its bytes from offset `start` (lines in it are handed out as views of it, to be decoded). */
   private window: { start: number; bytes: Uint8Array } | null = null;
   /** [start, end) of the last read of the source: a miss from there on, and not far past its end, goes on scanning. */
   private lastStart = -1;
@@ -83,8 +83,7 @@ export class BlockCache {
     const first = Math.floor(start / this.blockBytes);
     const last = Math.floor((end - 1) / this.blockBytes);
     if (!this.cached(first, last) && this.scanGoesOn(start, end)) return this.scan(first * this.blockBytes, end, start);
-    this.scanBytes = this.readAhead * this.blockBytes;
-    if (last - first + 1 > this.maxBlocks / 2) return this.readSource(start, end);
+    if (last - first + 1 > this.maxBlocks / 2) return this.readElsewhere(start, end);
     this.fill(first, last);
     if (first === last) {
       const base = first * this.blockBytes;
@@ -113,6 +112,12 @@ export class BlockCache {
     this.window = { start: from, bytes };
     this.scanBytes = Math.min(this.scanBytes * 2, this.maxScan * this.blockBytes);
     return bytes.subarray(start - from, end - from);
+  }
+
+  /** A read that is not a scan's: the next scan starts small again. */
+  private readElsewhere(start: number, end: number): Uint8Array {
+    this.scanBytes = this.readAhead * this.blockBytes;
+    return this.readSource(start, end);
   }
 
   private readSource(start: number, end: number): Uint8Array {
@@ -165,7 +170,7 @@ export class BlockCache {
     }
     if (lo < 0) return;
     const from = lo * this.blockBytes;
-    const bytes = this.readSource(from, Math.min(this.source.size, (hi + 1) * this.blockBytes));
+    const bytes = this.readElsewhere(from, Math.min(this.source.size, (hi + 1) * this.blockBytes));
     for (let b = lo; b <= hi; b++) {
       const at = (b - lo) * this.blockBytes;
       // Copied apart when the read spans blocks, so an old block never holds a whole read's buffer alive.
