@@ -32,24 +32,25 @@ export function* jsonPieces(value: unknown): Generator<string> {
     yield JSON.stringify(plain, null, 2) ?? 'undefined';
     return;
   }
-  const keys = Object.keys(plain).filter((k) => serializable(toPlain(plain[k], k)));
-  if (keys.length === 0) { yield '{}'; return; }
+  // Each member made plain once (a toJSON may derive what it writes).
+  const members = Object.keys(plain).map((k) => [k, toPlain(plain[k], k)] as const).filter(([, v]) => serializable(v));
+  if (members.length === 0) { yield '{}'; return; }
   yield '{';
-  for (let i = 0; i < keys.length; i++) {
-    const member = toPlain(plain[keys[i]], keys[i]);
-    yield `${i ? ',' : ''}\n  ${JSON.stringify(keys[i])}: `;
+  for (let i = 0; i < members.length; i++) {
+    const [key, member] = members[i];
+    yield `${i ? ',' : ''}\n  ${JSON.stringify(key)}: `;
     if (Array.isArray(member) && member.length > 0) {
       yield '[';
-      for (let k = 0; k < member.length; k++) yield `${k ? ',' : ''}\n    ${nested(member[k], String(k), '    ')}`;
+      for (let k = 0; k < member.length; k++) yield `${k ? ',' : ''}\n    ${nested(toPlain(member[k], String(k)), '    ')}`;
       yield '\n  ]';
-    } else yield nested(member, keys[i], '  ');
+    } else yield nested(member, '  ');
   }
   yield '\n}';
 }
 
-/** A value stringified alone and indented where it sits (JSON.stringify breaks lines only between tokens). */
-function nested(value: unknown, key: string, indent: string): string {
-  const text = JSON.stringify(toPlain(value, key), null, 2);
+/** A value (its toJSON's result already) stringified alone and indented where it sits (JSON.stringify breaks lines only between tokens). */
+function nested(value: unknown, indent: string): string {
+  const text = JSON.stringify(value, null, 2);
   // Where JSON.stringify would leave a member out an array item is null.
   return text === undefined ? 'null' : text.replace(/\n/g, `\n${indent}`);
 }

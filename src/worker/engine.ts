@@ -26,7 +26,7 @@ import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import { summaryToWire } from './request-rows-wire.ts';
-import type { TurnOutcome } from '../core/compare/turn-outcomes.ts';
+import type { TurnOutcome } from '../core/session/turn-outcomes.ts';
 import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';

@@ -8,7 +8,7 @@ import { ToolPairer } from '../core/replay/tool-pairs.ts';
 import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
-import { TurnOutcomeTally } from '../core/compare/turn-outcomes.ts';
+import { TurnOutcomeTally } from '../core/session/turn-outcomes.ts';
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];

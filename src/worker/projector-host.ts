@@ -41,4 +41,3 @@ export function serveProjections(port: PortLike, hooks: { onDone?(projected: Pro
   });
   reply({ projector: 'ready' });
 }
-

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRun } from '../../src/core/compare/run.ts';
 import { summarizeRun } from '../../src/core/compare/summary.ts';
-import { TurnOutcomeTally } from '../../src/core/compare/turn-outcomes.ts';
+import { TurnOutcomeTally } from '../../src/core/session/turn-outcomes.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import type { LogEvent } from '../../src/core/log/types.ts';

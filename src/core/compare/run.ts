@@ -4,7 +4,7 @@ import { factsOf, startPromptAnalysis, surfaceBeforeOf, type PromptAnalysis } fr
 import type { ModelRequest, SurfaceBefore } from '../requests/build.ts';
 import { Replay } from '../replay/replay-index.ts';
 import { foldSession } from '../session/fold-session.ts';
-import { TurnOutcomeTally, type TurnOutcome } from './turn-outcomes.ts';
+import { TurnOutcomeTally, type TurnOutcome } from '../session/turn-outcomes.ts';
 
 /**
  * What a comparison reads of one loaded log (issue #20): its model calls

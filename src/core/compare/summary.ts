@@ -1,6 +1,6 @@
 import type { VerdictKind } from '../diagnostics/verdict.ts';
 import type { CompareRun } from './run.ts';
-import type { TurnOutcome } from './turn-outcomes.ts';
+import type { TurnOutcome } from '../session/turn-outcomes.ts';
 
 /** One row of the per-run summary: what each run did, in a line. */
 export interface RunSummary {
@@ -39,9 +39,9 @@ export function summarizeRun(run: CompareRun): RunSummary {
     tokensOut += num(r.usage?.outputTokens);
     cacheReads += num(r.usage?.cacheReadTokens);
   }
-  // Counted from the type column; the turns' outcomes were noted as the log was walked (no event is read here).
+  // The turns' outcomes were noted as the log was walked, compactions are counted from the type column: no event is read here.
   return {
-    name: run.name, verdict: run.verdict.kind, calls: run.requests.length, turns: countOfType(run, 'turn/start'),
+    name: run.name, verdict: run.verdict.kind, calls: run.requests.length, turns: run.turnOutcomes.length,
     tokensIn, tokensOut, cacheReads, compactions: countOfType(run, 'compaction/summary'), turnOutcomes: run.turnOutcomes.slice(),
   };
 }

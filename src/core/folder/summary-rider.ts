@@ -1,6 +1,7 @@
 import type { PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent } from '../log/types.ts';
 import { titleUnit } from '../projections/units/title.ts';
+import { TurnOutcomeTally, type TurnOutcome } from '../session/turn-outcomes.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
 import { CallTally } from './call-tally.ts';
 
@@ -16,11 +17,9 @@ export class SummaryRider implements SurfaceVisitor {
     'request/header', 'compaction/summary', 'session/title',
   ]);
   readonly calls = new CallTally();
-  turns = 0;
+  private readonly turnOutcomes = new TurnOutcomeTally();
   compactions = 0;
   title: string | null = titleUnit.init(null, 0);
-  private lastTurn: number | null = null;
-  private readonly endings = new Map<number, string>();
 
   before(event: LogEvent): void {
     // A call is cut before its event walks, under the header in force (as the request builder does).
@@ -36,19 +35,20 @@ export class SummaryRider implements SurfaceVisitor {
     switch (event.type) {
       case 'request/header': this.calls.header(event); break;
       case 'turn/start':
-        this.turns++;
-        this.lastTurn = typeof d?.turn === 'number' ? d.turn : this.turns;
-        break;
       case 'turn/end':
-        if (typeof d?.turn === 'number') this.endings.set(d.turn, typeof d.reason?.kind === 'string' ? d.reason.kind : 'ended');
+        this.turnOutcomes.after(event);
         break;
       case 'compaction/summary': this.compactions++; break;
       case 'session/title': this.title = titleUnit.apply(this.title, event); break;
     }
   }
 
+  get turns(): number {
+    return this.turnOutcomes.turns;
+  }
+
   /** How the last turn ended (`turn/end` reason kind), `open` when the log leaves it running, null with no turn. */
-  get lastTurnOutcome(): { turn: number; outcome: string } | null {
-    return this.lastTurn === null ? null : { turn: this.lastTurn, outcome: this.endings.get(this.lastTurn) ?? 'open' };
+  get lastTurnOutcome(): TurnOutcome | null {
+    return this.turnOutcomes.last();
   }
 }

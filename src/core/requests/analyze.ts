@@ -163,19 +163,18 @@ export interface InspectedRequest {
  */
 export function inspectRequests(list: RequestList, options: { briefCalls?: boolean } = {}): InspectedRequest[] {
   return list.requests.map((r) => {
-    const out: InspectedRequest = options.briefCalls
-      ? {
-        cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt, messageCount: r.messageCount,
-        header: r.header, config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed, prefix: r.prefix,
-      }
-      : {
-        cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt,
-        messageCount: r.messageCount,
-        get messages() { return r.messages; },
-        header: r.header, config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed,
-        get hash() { return r.hash; },
-        prefix: r.prefix,
-      };
+    const out: InspectedRequest = {
+      cut: r.cut, turn: r.turn, step: r.step, attempt: r.attempt,
+      messageCount: r.messageCount,
+      get messages() { return r.messages; },
+      header: r.header, config: r.config, toolNames: r.tools.names, toolsScrubbed: r.tools.scrubbed,
+      get hash() { return r.hash; },
+      prefix: r.prefix,
+    };
+    if (options.briefCalls) {
+      delete out.messages;
+      delete out.hash;
+    }
     if (r.usage) out.usage = r.usage;
     if (r.outcome) out.outcome = r.outcome;
     return out;

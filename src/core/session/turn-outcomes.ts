@@ -8,10 +8,11 @@ export interface TurnOutcome {
 }
 
 /**
- * Each turn's outcome, noted from the turn boundaries as the load's walk
- * passes them (a comparison's run summary shows them). Read afterwards
- * from a long log, they cost a pass over the whole file: a log read back
- * from its file was read once more to find one or two events a turn.
+ * Each turn's outcome, noted from the turn boundaries as a walk passes
+ * them (the restore's synthetic closers included): a comparison's run
+ * summary shows them all, a sessions table the last. Read afterwards from
+ * a long log, they cost a pass over the whole file: a log read back from
+ * its file was read once more to find one or two events a turn.
  */
 export class TurnOutcomeTally implements SurfaceVisitor {
   readonly reads: ReadonlySet<string> = new Set(['turn/start', 'turn/end']);
@@ -28,8 +29,22 @@ export class TurnOutcomeTally implements SurfaceVisitor {
     }
   }
 
+  /** Turn starts walked. */
+  get turns(): number {
+    return this.starts.length;
+  }
+
   /** One outcome per turn start, in log order. */
   outcomes(): TurnOutcome[] {
-    return this.starts.map((turn) => ({ turn, outcome: this.ended.get(turn) ?? 'open' }));
+    return this.starts.map((turn) => this.outcomeOf(turn));
+  }
+
+  /** The last turn's outcome, null with no turn. */
+  last(): TurnOutcome | null {
+    return this.starts.length ? this.outcomeOf(this.starts[this.starts.length - 1]) : null;
+  }
+
+  private outcomeOf(turn: number): TurnOutcome {
+    return { turn, outcome: this.ended.get(turn) ?? 'open' };
   }
 }
