@@ -1,7 +1,10 @@
-// `npm run bench:follow [-- --turns N]`: what following a growing log costs
-// (issue #21), as ratios to work measured in the same run. The core follower
-// (the CLI's inspect --follow) against a bulk load of the same bytes, fed in
-// 4 KiB appends; the app's refresh per batch against a fresh engine load.
+// `npm run bench:follow [-- --turns N | --log FILE] [--rounds N]`: what following a
+// growing log costs (issue #21), as ratios to work measured in the same run. The
+// core follower (the CLI's inspect --follow) against a bulk load of the same
+// bytes, fed in 4 KiB appends; the app's refresh per batch (the last 8 KiB
+// appended) against a fresh engine load: since issue #15 a refresh costs what
+// was appended, so on a long log (`--log`) the ratio falls with its length.
+import fs from 'node:fs';
 import { generateLog } from '../src/core/generate/generate-log.ts';
 import { FollowSession } from '../src/core/follow/follow-session.ts';
 import { loadSession } from '../src/core/session/stream-load.ts';
@@ -12,8 +15,11 @@ import { installCliErrors } from './cli.ts';
 installCliErrors('bench-follow');
 
 const args = process.argv.slice(2);
-const turns = Number(args[args.indexOf('--turns') + 1] || 120);
-const bytes = new TextEncoder().encode(generateLog({ dialect: 'v4', seed: 5, turns }).text);
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+const turns = Number(option('turns') || 120);
+const rounds = Number(option('rounds') || 5);
+const log = option('log');
+const bytes = log ? new Uint8Array(fs.readFileSync(log)) : new TextEncoder().encode(generateLog({ dialect: 'v4', seed: 5, turns }).text);
 const pieces = (size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 const time = async (run: () => Promise<unknown>) => { const t = performance.now(); await run(); return performance.now() - t; };
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
@@ -22,7 +28,7 @@ const bulk: number[] = [];
 const follow: number[] = [];
 const engine: number[] = [];
 const refresh: number[] = [];
-for (let k = 0; k < 5; k++) {
+for (let k = 0; k < rounds; k++) {
   bulk.push(await time(() => loadSession(pieces(1 << 20))));
   follow.push(await time(async () => { const f = new FollowSession(); for (const p of pieces(4096)) await f.append(p); await f.stop(); }));
   engine.push(await time(() => new Engine().load({ kind: 'bytes', bytes, name: 'x' }, () => {})));

@@ -264,10 +264,26 @@ export class Engine {
       throw new Error(logVerdict({ header: read.header, version: read.version, diagnostics: read.diagnostics }).summary);
     }
     onProgress({ bytesIn: totalBytes ?? 0, totalBytes, events: session.events.length, phase: 'indexing' });
-    // Whatever throws while the index and the summary are built stops the load with a finding
-    // that says where the log ended (issue #18); the open log stays.
+    return this.summarizeOrStop(source, session, made, started, fingerprint, projected);
+  }
+
+  /**
+   * A followed log, read by a load of its own that goes on as the file grows
+   * (follow-host.ts), opened as the open log from what that load's riders made:
+   * `live` while the file is still being written (its committed part, read
+   * without ending the riders' walk), else once its input has ended. The work
+   * is the index and the summary, never the log read again.
+   */
+  openFollowed(name: string, session: SessionFold<EventStore>, riders: LoadRiders, fingerprint: string, live: boolean): LoadSummary {
+    // A log being opened meanwhile is not replaced by the followed one.
+    if (this.opening) throw new Error('cancelled');
+    return this.summarizeOrStop({ name }, session, { riders }, Date.now(), fingerprint, null, live);
+  }
+
+  /** `summarize`, where whatever throws stops the load with a finding that says where the log ended (issue #18); the open log stays. */
+  private summarizeOrStop(source: Pick<LoadSource, 'name'>, session: SessionFold<EventStore>, made: { riders?: LoadRiders }, started: number, fingerprint: string, projected: ProjectedLog | null, live = false): LoadSummary {
     try {
-      return this.summarize(source, session, made, started, fingerprint, projected);
+      return this.summarize(source, session, made, started, fingerprint, projected, live);
     } catch (err) {
       const last = session.loggedCount - 1;
       const line = last >= 0 ? session.originAt(last)?.line : undefined;
@@ -276,12 +292,15 @@ export class Engine {
     }
   }
 
-  /** The loaded log's index and analyses, kept by the engine, and the summary the page gets. */
-  private summarize(source: LoadSource, session: Awaited<ReturnType<typeof loadSession>>, made: { riders?: LoadRiders }, started: number, fingerprint: string, projected: ProjectedLog | null): LoadSummary {
+  /**
+   * The loaded log's index and analyses, kept by the engine, and the summary the page gets.
+   * `live`: the riders' walk goes on (a followed log): what they made so far is read, nothing is ended.
+   */
+  private summarize(source: Pick<LoadSource, 'name'>, session: SessionFold<EventStore>, made: { riders?: LoadRiders }, started: number, fingerprint: string, projected: ProjectedLog | null, live = false): LoadSummary {
     const { read } = session;
     // loadSession makes its riders once the header is known, even for a log with no events.
     const r = made.riders!;
-    const replay = new Replay(session, r.replay.finish(session.loggedCount));
+    const replay = new Replay(session, r.replay.finish(session.loggedCount, live));
     // Each derived view is isolated: a failure becomes a finding and the log still opens.
     const analysisFailures: Diagnostic[] = [];
     const isolate = <T>(what: string, build: () => T, fallback: () => T): T => {
@@ -306,7 +325,7 @@ export class Engine {
       if (!decisionsMatch(read, r.assumed, r.facts.facts)) return analyzePrompts(session);
       const error = r.promptGuard.error();
       if (error) throw error;
-      return r.prompt.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
+      return live ? r.prompt.soFar(replay.finalState, surfaceBeforeOf(replay), session.eventAt) : r.prompt.finish(replay.finalState, surfaceBeforeOf(replay), session.eventAt);
     }, () => analyzePrompts(emptySessionLike(read)));
     this.replay = replay;
     this.projections = projections;

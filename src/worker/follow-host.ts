@@ -1,17 +1,18 @@
 import { FollowSession } from '../core/follow/follow-session.ts';
-import { concatBytes } from '../core/util/bytes.ts';
+import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { summaryToWire } from './request-rows-wire.ts';
 import type { Engine } from './engine.ts';
 import type { FollowRequest, FollowUpdate } from './follow-protocol.ts';
+import { loadRiders, type LoadRiders } from './load-riders.ts';
 import type { LoadSummary } from './protocol.ts';
 
-/** Findings about the end of the input: while the log is live its tail is pending, not torn. */
-const END_OF_INPUT = new Set(['tail.torn', 'bytes.torn-frame']);
-
 interface Followed {
+  /** The one load of the followed file: fed each append, never ended until following stops. */
   session: FollowSession;
-  /** The file's bytes so far, kept whole (the open log is refreshed from them). */
-  raw: Uint8Array[];
+  /** The analyses riding that load (made once its header line is read). */
+  riders: LoadRiders | null;
+  /** The file's fingerprint, taken from its bytes as they arrive (as a load of the whole file takes it). */
+  tap: FingerprintTap;
   name: string;
   /** Committed events when the open log was last refreshed. */
   folded: number;
@@ -19,12 +20,15 @@ interface Followed {
 
 /**
  * The follow slot (issue #21): appended bytes go through a FollowSession
- * (the streaming load, not ended), which says at once how many events
- * committed and what is pending. When new events committed, the open log
- * is refreshed from the file's bytes through the engine's own load, in the
- * background (queries keep reading the open log meanwhile), so every
- * panel — index, surface, requests, projections — is exactly a load of the
- * bytes so far, with the pending tail shown as pending, not torn.
+ * (the streaming load, not ended) that carries the same analyses as a load
+ * of the file (index, surface, requests, projections). When new events
+ * committed, the open log is refreshed from what that load made so far,
+ * without reading the log again, so a refresh costs what was appended, not
+ * the length of the log (issue #15: a long live session was read whole at
+ * every refresh). While the file is live its committed part is shown: a
+ * line waiting for its newline is pending, and the restore's closers (a
+ * turn in progress is not interrupted) and the torn-tail rule wait for
+ * following to stop, when the input ends as a file's does.
  */
 export class FollowHost {
   private followed: Followed | null = null;
@@ -44,34 +48,40 @@ export class FollowHost {
   private async append(bytes: Uint8Array, reset: boolean, name: string): Promise<FollowUpdate> {
     if (reset || !this.followed) {
       void this.followed?.session.stop().catch(() => undefined);
-      this.followed = { session: new FollowSession(), raw: [], name, folded: -1 };
+      this.followed = this.start(name);
     }
     const f = this.followed;
-    f.raw.push(bytes);
+    f.tap.add(bytes);
     const status = await f.session.append(bytes);
     if (status.events === f.folded) return { status, summary: null };
+    // Read at once, before any other message is answered: the next append changes what the load holds.
+    const session = f.session.committedFold();
+    if (!session || !f.riders) return { status, summary: null };
+    const summary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), true);
     f.folded = status.events;
-    const summary = await this.refresh(f);
-    return { status, summary: { ...summary, tornTail: null, diagnostics: summary.diagnostics.filter((d) => !END_OF_INPUT.has(d.code)) } };
+    return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
   }
 
-  /** The input ends: the last refresh applies the torn-tail rule and the restore as for any file. */
+  private start(name: string): Followed {
+    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1 };
+    f.session = new FollowSession({
+      riders: (meta, store) => {
+        f.riders = loadRiders(meta, null, store);
+        return f.riders.visitors;
+      },
+    });
+    return f;
+  }
+
+  /** The input ends: the torn-tail rule and the restore apply as for any file, and the riders finish. */
   private async stop(): Promise<FollowUpdate> {
     const f = this.followed;
     this.followed = null;
     if (!f) throw new Error('no log is being followed');
-    await f.session.stop().catch(() => undefined);
+    const session = await f.session.stop();
     const status = { ...f.session.status(), pending: 0 };
-    return { status, summary: await this.refresh(f) };
-  }
-
-  private async refresh(f: Followed): Promise<LoadSummary> {
-    // Another log is being opened: following ends rather than cancel that load.
-    if (this.engine.opening) throw new Error('cancelled');
-    // One buffer from here on: the next refresh copies only what was appended since.
-    const bytes = f.raw.length === 1 ? f.raw[0] : concatBytes(f.raw);
-    f.raw = [bytes];
-    const summary = await this.engine.load({ kind: 'bytes', bytes, name: f.name }, () => {}, { background: true });
-    return { ...summary, columns: this.engine.handOverColumns() };
+    if (!f.riders) throw new Error('the followed file holds no session header yet');
+    const summary: LoadSummary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), false);
+    return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
   }
 }

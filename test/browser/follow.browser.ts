@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core';
 import { startFolderServer } from '../../src/cli/serve/log-folder-server.ts';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { foldSession } from '../../src/core/session/fold-session.ts';
+import { SessionLoader } from '../../src/core/session/session-loader.ts';
+import { eventLookup } from '../../src/core/surface/fold.ts';
 import { gotoSeq, ready, surfaceAsShown } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; origin: string; allowOrigin(o: string): void; shot: (name: string) => Promise<unknown> }) => Promise<void>;
@@ -27,6 +28,17 @@ async function until<T>(what: string, read: () => Promise<T>, want: T, ms = 15_0
   assert.deepEqual(got, want, what);
 }
 
+/**
+ * A live log as the page shows it while following: the committed events and the surface after the
+ * last one, without the restore's closers (they wait for the input to end, when following stops).
+ */
+function liveFold(committed: string) {
+  const read = readLogText(committed);
+  const loader = new SessionLoader(read, { eventAt: eventLookup(read.events) });
+  for (const event of read.events) loader.push(event);
+  return { read, events: read.events, surface: loader.state };
+}
+
 const slider = (page: Page) => page.getByRole('slider', { name: 'Replay cursor' });
 const sliderMax = async (page: Page) => Number(await slider(page).getAttribute('max'));
 const sliderIndex = async (page: Page) => Number(await slider(page).inputValue());
@@ -38,7 +50,7 @@ export const followTests: Record<string, Case> = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-follow-browser-'));
     const file = path.join(dir, 'live.jsonl');
     const upTo = (n: number) => lines.slice(0, n).join('');
-    const expected = (committed: string) => foldSession(readLogText(committed));
+    const expected = liveFold;
     fs.writeFileSync(file, upTo(40));
     const server = await startFolderServer({ dir, port: 0, origins: [origin] });
     allowOrigin(server.base.replace(/\/$/, ''));
@@ -131,7 +143,7 @@ export const followTests: Record<string, Case> = {
       await w.close();
     }, more);
     await append(upTo(70).slice(upTo(30).length));
-    const session = foldSession(readLogText(upTo(70)));
+    const session = liveFold(upTo(70));
     await until('slider max follows the file', () => sliderMax(page), session.events.length - 1);
     await until('surface follows the file', () => surfaceAsShown(page, session.surface.nodes), session.surface.nodes);
     await shot('follow-file-handle');
@@ -151,7 +163,7 @@ export const followTests: Record<string, Case> = {
       await ready(page);
       await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
       fs.appendFileSync(file, lines.slice(30).join(''));
-      const whole = foldSession(readLogText(text));
+      const whole = liveFold(text);
       await until('slider max follows the served file', () => sliderMax(page), whole.events.length - 1);
     } finally {
       child.kill('SIGTERM');

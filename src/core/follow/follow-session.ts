@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { DecodeInfo } from '../log/bytes.ts';
 import type { EventStore } from '../log/event-store.ts';
 import type { PackedRun } from '../log/packed-rows.ts';
 import type { LogReader } from '../log/reader.ts';
 import type { LogEvent } from '../log/types.ts';
-import type { SessionFold } from '../session/fold-session.ts';
+import { sessionFoldOf, type SessionFold } from '../session/fold-session.ts';
 import type { SessionLoader } from '../session/session-loader.ts';
 import { loadSession, type StreamLoadOptions } from '../session/stream-load.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
@@ -38,6 +39,7 @@ export class FollowSession {
   private readonly channel = new ByteChannel();
   private readonly done: Promise<SessionFold<EventStore>>;
   private reader: LogReader | null = null;
+  private decoded: DecodeInfo | null = null;
   private loader: SessionLoader | null = null;
   private store: EventStore | null = null;
   private lastSeq = -1;
@@ -53,7 +55,7 @@ export class FollowSession {
     this.done = loadSession(this.channel, {
       cacheSize: options.cacheSize,
       maxLineChars: options.maxLineChars,
-      onReader: (reader) => { this.reader = reader; },
+      onReader: (reader, info) => { this.reader = reader; this.decoded = info; },
       onLoader: (loader) => { this.loader = loader; },
       riders: (meta, store) => {
         this.store = store;
@@ -93,6 +95,21 @@ export class FollowSession {
   /** The findings of the committed part so far. */
   findings(): Diagnostic[] {
     return [...(this.reader?.committedDiagnostics() ?? []), ...(this.loader?.diagnostics ?? [])];
+  }
+
+  /**
+   * The committed part as a session, while the log is still being written:
+   * the events, surface and findings so far, without the restore's closers
+   * (a turn in progress is not interrupted) or the end-of-input rules. Live:
+   * the next append changes what it holds, so a caller reads it (or takes
+   * what it needs from it) before appending again. Null before the header.
+   */
+  committedFold(): SessionFold<EventStore> | null {
+    const { reader, loader, store } = this;
+    if (!reader || !loader || !store || this.failure) return null;
+    // Between appends no event is being walked: every one is looked up from the store.
+    const eventAt = (seq: number) => store.bySeq(seq);
+    return sessionFoldOf(reader.committedMeta(this.decoded?.encoding ?? 'plain'), store, store.length, store.origin.bind(store), loader, [], eventAt);
   }
 
   /** Following stops: the input ends, the torn-tail rule and the restore apply; the whole session as a load of the file would give it. */

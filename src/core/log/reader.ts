@@ -11,7 +11,7 @@ import { LineStore } from './line-store.ts';
 import type { ByteReader } from './read-back.ts';
 import { zstdReadBack } from './zstd-read-back.ts';
 import { stoppedAt } from './load-stopped.ts';
-import type { Dialect, EventOrigin, LogEvent, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
+import type { Dialect, EventOrigin, LogEvent, ReadMeta, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
 import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
 import { grownTo } from '../util/typed.ts';
 
@@ -293,6 +293,25 @@ export class LogReader {
   /** The findings of the committed rows so far (a provisional bad region's are left out: they may yet be a torn tail). */
   committedDiagnostics(): Diagnostic[] {
     return this.diagnostics.slice(0, this.openBad ? this.openBad.diagnosticCount : this.diagnostics.length);
+  }
+
+  /**
+   * What is read so far of a log still being written, without ending the
+   * read: its committed rows only (a provisional bad region and the line
+   * waiting for its newline are pending, not a torn tail), and none of the
+   * findings `finish` adds about the input as a whole.
+   */
+  committedMeta(encoding: ScanStats['encoding'] = 'plain'): ReadMeta {
+    const committedBytes = this.tracking ? this.lines.byteLength - this.pendingBytes : this.chars;
+    return {
+      header: this.header,
+      version: this.version,
+      dialect: this.dialect,
+      diagnostics: [...this.extraDiagnostics, ...this.committedDiagnostics()],
+      tornTail: null,
+      scan: { totalBytes: committedBytes, committedBytes, physicalRows: this.physicalRows, encoding },
+      rejectedRows: this.rejectedRows.slice(0, this.openBad ? this.openBad.rejectedCount : this.rejectedRows.length),
+    };
   }
 
   /** The input is binary and does not start like JSON: the caller may stop feeding it. */
@@ -861,8 +880,8 @@ export function readLogText(text: string, options: Pick<ReaderOptions, 'maxLineC
 }
 
 export interface ReadLogOptions extends ReaderOptions {
-  /** Called once with the reader, before any input (a follower reads its pending bytes and findings as the log grows). */
-  onReader?: (reader: LogReader) => void;
+  /** Called once with the reader and what decoding finds out (the encoding), before any input: a follower reads its pending bytes and findings as the log grows. */
+  onReader?: (reader: LogReader, info: DecodeInfo) => void;
   onProgress?: (p: ReadProgress) => void;
   /** Called between chunks; return true to stop reading (cancel). Gets the reader, so a caller can stop once it has seen enough (a file that is not a log). */
   cancelled?: (reader: LogReader) => boolean;
@@ -885,8 +904,8 @@ export interface ReadLogOptions extends ReaderOptions {
 export async function readLog(source: ByteSource, options: ReadLogOptions = {}): Promise<ReadResult> {
   const byteDiagnostics: Diagnostic[] = [];
   const reader = new LogReader(byteDiagnostics, options);
-  options.onReader?.(reader);
   const info: DecodeInfo = { decodedBytes: 0 };
+  options.onReader?.(reader, info);
   let bytesIn = 0;
   // Whatever throws (a bug in a rider, the source failing) stops the load with a finding that says where.
   const where = () => ({ ...(reader.lineCount > 0 ? { line: reader.lineCount } : {}), ...(reader.lastSeq >= 0 ? { seq: reader.lastSeq } : {}) });

@@ -358,11 +358,16 @@ export class ReplayBuilder implements SurfaceVisitor {
   }
 
   /** The index, trimmed to the events walked; events from `loggedCount` on are synthetic. */
-  finish(loggedCount: number): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
+  /**
+   * The index of the events so far. `live`: the walk goes on (a log still
+   * being written), so every column is a copy, never a view of the arrays
+   * the next events are written to (the page is handed them).
+   */
+  finish(loggedCount: number, live = false): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
     const n = this.n;
     const c = this.columns;
     // A close fit is kept as a view; a loose one is copied to its size.
-    const fit = closeFit(c.seq.length, n);
+    const fit = !live && closeFit(c.seq.length, n);
     const trim = <T extends ColumnArray>(a: T): T => (fit ? a.subarray(0, n) : a.slice(0, n)) as T;
     const columns: ReplayColumns = {
       seq: trim(c.seq), typeId: trim(c.typeId), family: trim(c.family),

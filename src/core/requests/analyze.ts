@@ -89,6 +89,8 @@ export interface PromptAnalysisRun {
    * `surfaceBefore` (a replay seek) is where each call's messages are derived from when read.
    */
   finish(finalState: SurfaceState, surfaceBefore: SurfaceBefore, eventAt: (seq: number) => LogEvent | undefined): PromptAnalysis;
+  /** The analysis so far, the walk going on (a log still being written): `finish`'s result without ending anything. */
+  soFar(state: SurfaceState, surfaceBefore: SurfaceBefore, eventAt: (seq: number) => LogEvent | undefined): PromptAnalysis;
 }
 
 export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: DiffLimits = {}, sizing: LedgerSizing = {}): PromptAnalysisRun {
@@ -102,6 +104,12 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
   const builder = new RequestBuilder(read, cutModeFor(read.header, facts.hasChunks), ledger, pool);
   const failures: PromptFailure[] = [];
   const failureWatch: SurfaceVisitor = { reads: new Set(['turn/end']), run() { /* only turn/end reports failures */ }, after(e) { const f = promptFailureOf(e); if (f) failures.push(f); } };
+  const analysis = (requests: RequestList): PromptAnalysis => {
+    const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
+    const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
+      .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
+    return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings, surfaceTotals: ledger.totals };
+  };
   return {
     visitors: [ledger, builder, systemPrompt, runtimeContext, failureWatch],
     ledger,
@@ -109,10 +117,12 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
       runtimeContext.finish(finalState, eventAt);
       const requests = builder.finish(surfaceBefore, eventAt);
       ledger.release();
-      const failed = failures.map((f) => finding('prompt.failure', `turn ${f.turn} ended on a prompt error (${f.kind}): ${f.message}`, f.seq));
-      const findings = [...requests.findings, ...systemPrompt.findings, ...runtimeContext.findings, ...failed]
-        .sort((a, b) => (a.seq ?? -1) - (b.seq ?? -1));
-      return { systemPromptSource: fromHeader ? 'header' : 'system-message', systemPrompt, runtimeContext, requests, findings, surfaceTotals: ledger.totals };
+      return analysis(requests);
+    },
+    soFar(state, surfaceBefore, eventAt) {
+      // Which snapshots are on the surface now: set again at each snapshot, as the surface changes.
+      runtimeContext.finish(state, eventAt);
+      return analysis(builder.listSoFar(surfaceBefore, eventAt));
     },
   };
 }

@@ -364,19 +364,35 @@ export class RequestBuilder implements SurfaceVisitor {
    */
   finish(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
     this.prevInput = null;
-    const source: CallSource = { surfaceBefore, eventAt, sessionId: this.sessionId };
-    for (const request of this.requests) request.source = source;
+    this.readFrom(surfaceBefore, eventAt);
     this.checkPendingToolUpdate();
     for (const s of this.detector.unsettled()) {
       this.findings.push(finding('request.step-unsettled', `step ${String(s.turn)}.${String(s.step)} (step/start at seq ${s.seq}) has no later assistant settlement: its model call was interrupted or never made, so no request is rebuilt for it`, s.seq));
     }
-    // Cached-token counts sit beside the prefix analysis they explain.
+    for (const p of this.tools.problems) this.findings.push(finding('request.tool-update-stale', p.message, p.seq));
+    return { mode: this.mode, requests: this.requests, findings: this.findings };
+  }
+
+  /**
+   * The list so far, while the walk goes on (a log still being written): the
+   * calls made up to now, read from `surfaceBefore`. Nothing the walk needs
+   * is ended, and a step still running or a tool update yet to come is not
+   * a finding: only the end of the log makes them one.
+   */
+  listSoFar(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
+    this.readFrom(surfaceBefore, eventAt);
+    const problems = this.tools.problems.map((p) => finding('request.tool-update-stale', p.message, p.seq));
+    return { mode: this.mode, requests: this.requests.slice(), findings: [...this.findings, ...problems] };
+  }
+
+  /** Where each call's messages are derived from when read; its cached-token counts beside the prefix analysis they explain. */
+  private readFrom(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): void {
+    const source: CallSource = { surfaceBefore, eventAt, sessionId: this.sessionId };
     for (const r of this.requests) {
+      r.source = source;
       if (typeof r.usage?.cacheReadTokens === 'number') r.prefix.cacheReadTokens = r.usage.cacheReadTokens;
       if (typeof r.usage?.inputTokens === 'number') r.prefix.inputTokens = r.usage.inputTokens;
     }
-    for (const p of this.tools.problems) this.findings.push(finding('request.tool-update-stale', p.message, p.seq));
-    return { mode: this.mode, requests: this.requests, findings: this.findings };
   }
 
   private onHeader(event: LogEvent): void {

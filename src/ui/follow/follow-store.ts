@@ -54,7 +54,7 @@ interface Run {
   timer: ReturnType<typeof setTimeout> | null;
   busy: boolean;
   stopped: boolean;
-  /** Time to the next look: FOLLOW_INTERVAL_MS, or twice the last refresh of a big log (the worker stays mostly free). */
+  /** Time to the next look: FOLLOW_INTERVAL_MS, or twice the last refresh when a big append made it long (the worker stays mostly free). */
   pace: number;
   findingsAtStart: number;
   /** The summary this run last put in place (at first the one it started on): another one in the session means another log was opened. */
@@ -108,10 +108,12 @@ export const useFollow = create<FollowStore>((set, get) => {
         again = true;
       } else if (step.kind === 'grew') {
         const asked = performance.now();
+        const first = r.reset;
         const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
         if (r.stopped) return;
         if (update.summary) show(r, summaryFromWire(update.summary));
-        r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary ? 2 * (performance.now() - asked) : 0);
+        // A refresh costs what was appended; the first one reads the whole file, which says nothing of the next.
+        r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary && !first ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
         if (update.summary) r.reopened = false;
         set({ pending: update.status.pending });
