@@ -1,0 +1,93 @@
+// The worker's follow slot checked against fresh loads (issues #21, #15): shared by the unit
+// tests on generated logs and the corpus suite on real ones.
+import { expect } from 'vitest';
+import { Engine } from '../../src/worker/engine.ts';
+import { FollowHost } from '../../src/worker/follow-host.ts';
+import type { FollowUpdate, FollowUpdateOnWire } from '../../src/worker/follow-protocol.ts';
+import { summaryFromWire } from '../../src/worker/request-rows-wire.ts';
+import type { LoadSummary } from '../../src/worker/protocol.ts';
+
+/** One request through the host, as the worker would answer it. */
+export async function ask(host: FollowHost, req: Parameters<FollowHost['handle']>[0]): Promise<FollowUpdate> {
+  let answer: { ok: boolean; result?: FollowUpdateOnWire; error?: string } | undefined;
+  await host.handle(req, (msg) => { answer = msg as typeof answer; });
+  if (!answer?.ok) throw new Error(answer?.error ?? 'no answer');
+  // As the page reads it: the summary's Requests rows come packed.
+  const { summary, ...rest } = answer.result!;
+  return { ...rest, summary: summary && summaryFromWire(summary) };
+}
+
+/** The same columns, over the first `n` rows. */
+function columnsUpTo(columns: LoadSummary['columns'], n: number): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, Array.from(c as ArrayLike<number>).slice(0, n)]));
+}
+
+/**
+ * What the followed engine answers about the committed part, checked against a fresh engine's load of
+ * the same bytes: every logged event's row, the surface, prompt and projections at sampled cursors,
+ * and every call the logged part cut. Only the restore's closers (synthetic events after the last
+ * logged one) are not in the live log.
+ */
+export function expectSameLoggedPart(live: Engine, summary: LoadSummary, ref: Engine, refSummary: LoadSummary): void {
+  const logged = refSummary.count - refSummary.syntheticCount;
+  expect(summary.count).toBe(logged);
+  expect(summary.syntheticCount).toBe(0);
+  expect(summary.lastSeq).toBe(refSummary.lastSeq);
+  expect(columnsUpTo(summary.columns, logged)).toEqual(columnsUpTo(refSummary.columns, logged));
+  expect(summary.replacements).toEqual(refSummary.replacements.filter((r) => r.seq <= summary.lastSeq));
+  expect(summary.projectionUnits.map((u) => [u.key, Array.from(u.changes)])).toEqual(refSummary.projectionUnits.map((u) => [u.key, Array.from(u.changes).filter((s) => s <= summary.lastSeq)]));
+  // A call the closers end is still running in the live log: its outcome is not known yet.
+  const settled = (rows: LoadSummary['requests']) => rows.filter((r) => r.cutIndex < logged).map((r) => ({ ...r, outcome: r.outcome ?? null }));
+  const liveCalls = settled(summary.requests);
+  const refCalls = settled(refSummary.requests);
+  expect(liveCalls.slice(0, -1)).toEqual(refCalls.slice(0, -1));
+  expect(liveCalls.map((r) => r.cut)).toEqual(refCalls.map((r) => r.cut));
+  for (const i of [0, logged >> 2, logged >> 1, logged - 2, logged - 1].filter((i) => i >= 0)) {
+    const query = { index: i, window: { from: 0, count: 50 }, transcript: { from: 0, count: 50 } };
+    expect(live.state(query)).toEqual(ref.state(query));
+    expect(live.prompt(i)).toEqual(ref.prompt(i));
+    // A unit's next change may be one the closers make: past the live log's end, so none yet.
+    const beforeClosers = (units: ReturnType<Engine['projectionsAtIndex']>) => units.map((u) => ({ ...u, nextChange: u.nextChange !== null && u.nextChange > summary.lastSeq ? null : u.nextChange }));
+    expect(live.projectionsAtIndex(i)).toEqual(beforeClosers(ref.projectionsAtIndex(i)));
+    expect(live.rows(i, 1)).toEqual(ref.rows(i, 1));
+  }
+  for (let k = 0; k < liveCalls.length - 1; k++) expect(live.request(k)).toEqual(ref.request(k));
+}
+
+/**
+ * Follows a plain log written in pieces cut at `cuts` through the worker's follow slot. After every
+ * append that commits events the open log is the committed part as a fresh load of those bytes shows
+ * it; after stop it is the whole file's load. Gives how many appends refreshed the open log.
+ */
+export async function followEngineInPieces(bytes: Uint8Array, cuts: readonly number[]): Promise<number> {
+  const engine = new Engine();
+  const host = new FollowHost(engine);
+  let from = 0;
+  let refreshed = 0;
+  for (const cut of [...cuts.filter((c) => c > 0 && c < bytes.length), bytes.length]) {
+    const update = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live.jsonl' });
+    from = cut;
+    if (!update.summary) continue;
+    refreshed++;
+    const so = new TextDecoder().decode(bytes.subarray(0, cut));
+    const refEngine = new Engine();
+    const ref = await refEngine.load({ kind: 'text', text: so.slice(0, so.lastIndexOf('\n') + 1), name: 'ref' }, () => {});
+    expectSameLoggedPart(engine, update.summary, refEngine, ref);
+    expect(update.summary.tornTail).toBeNull();
+    expect(update.summary.diagnostics.some((d) => d.code === 'tail.torn')).toBe(false);
+    expect(update.status.lastSeq).toBe(ref.lastSeq);
+    expect(update.status.events).toBe(update.summary.count);
+  }
+  // Following stops: the input ends, and the restore and every end-of-log finding apply, as for the whole file.
+  const stopped = await ask(host, { id: 2, op: 'follow-stop' });
+  const wholeEngine = new Engine();
+  const whole = await wholeEngine.load({ kind: 'text', text: new TextDecoder().decode(bytes), name: 'whole' }, () => {});
+  const { loadMs: _a, fingerprint: _f, name: _n, ...got } = stopped.summary!;
+  const { loadMs: _b, fingerprint: _g, name: _m, ...want } = whole;
+  expect(got).toEqual(want);
+  expect(stopped.summary!.fingerprint).toBe(whole.fingerprint);
+  const query = { index: whole.count - 1, window: { from: 0, count: 50 } };
+  expect(engine.state(query)).toEqual(wholeEngine.state(query));
+  if (whole.requests.length) expect(engine.request(whole.requests.length - 1)).toEqual(wholeEngine.request(whole.requests.length - 1));
+  return refreshed;
+}
