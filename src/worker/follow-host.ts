@@ -47,7 +47,7 @@ export class FollowHost {
 
   private async append(bytes: Uint8Array, reset: boolean, name: string): Promise<FollowUpdate> {
     if (reset || !this.followed) {
-      void this.followed?.session.stop().catch(() => undefined);
+      this.drop();
       this.followed = this.start(name);
     }
     const f = this.followed;
@@ -71,6 +71,12 @@ export class FollowHost {
       },
     });
     return f;
+  }
+
+  /** Another log is opened: following is over and its load (the file's lines, the riders' columns) is let go. */
+  drop(): void {
+    void this.followed?.session.stop().catch(() => undefined);
+    this.followed = null;
   }
 
   /** The input ends: the torn-tail rule and the restore apply as for any file, and the riders finish. */

@@ -32,5 +32,9 @@ self.onmessage = (e: MessageEvent<Request>) => {
   else if (isFollowRequest(e.data)) void follow.handle(e.data, post);
   // The single-file app has one worker script: its folder pool runs folder jobs on copies of it (issue #22 × #23).
   else if (isFolderRequest(e.data)) void answerFolderRequest(e.data, post);
-  else void engine.handle(e.data, post);
+  else {
+    // Another log opened ends following in the page: its live load is let go here too.
+    if (e.data.op === 'load') follow.drop();
+    void engine.handle(e.data, post);
+  }
 };

@@ -38,6 +38,13 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
     expect(parsed).toBeGreaterThanOrEqual(appendedLines);
   });
 
+  it('another log opened lets the followed load go: following is over', async () => {
+    const host = new FollowHost(new Engine());
+    await ask(host, { id: 1, op: 'follow-append', bytes: enc.encode(generateLog({ dialect: 'v4', seed: 2, turns: 2 }).text), reset: true, name: 'x' });
+    host.drop();
+    await expect(ask(host, { id: 2, op: 'follow-stop' })).rejects.toThrow('no log is being followed');
+  });
+
   it('a pending line is reported as pending, and torn once following stops', async () => {
     const text = generateLog({ dialect: 'v0', seed: 3, turns: 2 }).text;
     const host = new FollowHost(new Engine());
