@@ -114,6 +114,43 @@ export const followTests: Record<string, Case> = {
     }
   },
 
+  async 'issue 21: at a followed log\'s tail the surface list keeps the newest node in view, the last event being no node'({ page, baseUrl, origin, allowOrigin }) {
+    const lines = generateLog({ dialect: 'v4', seed: 21, turns: 6 }).text.split(/(?<=\n)/);
+    const upTo = (n: number) => lines.slice(0, n).join('');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-follow-tail-'));
+    const file = path.join(dir, 'live.jsonl');
+    fs.writeFileSync(file, upTo(40));
+    const server = await startFolderServer({ dir, port: 0, origins: [origin] });
+    allowOrigin(server.base.replace(/\/$/, ''));
+    try {
+      await page.goto(`${baseUrl}?url=${encodeURIComponent(`${server.base}live.jsonl`)}&follow=1`);
+      await ready(page);
+      await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
+      // 80 lines end on a step/end (no node), with more nodes than the list shows at once.
+      fs.appendFileSync(file, upTo(80).slice(upTo(40).length));
+      const live = liveFold(upTo(80));
+      const newest = live.surface.nodes.at(-1)!;
+      assert.ok(!live.surface.nodes.includes(live.events.at(-1)!.seq), 'the last event is not a node');
+      await until('slider max follows', () => sliderMax(page), live.events.length - 1);
+      const list = page.getByRole('list', { name: 'Surface nodes' });
+      const inView = () => list.evaluate((el, seq) => {
+        const row = [...el.querySelectorAll('[role=listitem].node .seq')].find((s) => Number(s.textContent) === seq);
+        if (!row) return false;
+        const a = el.getBoundingClientRect();
+        const b = row.getBoundingClientRect();
+        return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+      }, newest);
+      await until('the newest node in view', inView, true);
+      const firstShown = await list.evaluate((el) => {
+        const a = el.getBoundingClientRect();
+        return [...el.querySelectorAll('[role=listitem].node .seq')].map((s) => [Number(s.textContent), s.getBoundingClientRect().top] as const).filter(([, top]) => top >= a.top - 1)[0]?.[0];
+      });
+      assert.notEqual(firstShown, live.surface.nodes[0], 'the list scrolled down to the newest node (it holds more than it shows)');
+    } finally {
+      await server.close();
+    }
+  },
+
   async 'issue 21: a local file opened through the picker is followed through its handle as it grows'({ page, baseUrl, shot }) {
     const text = generateLog({ dialect: 'v0', seed: 12, turns: 4 }).text;
     const lines = text.split(/(?<=\n)/);

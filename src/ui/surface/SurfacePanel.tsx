@@ -13,6 +13,7 @@ import { GenerationsChart } from './GenerationsChart.tsx';
 import { formatCount } from '../counts.ts';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
+import { useFollow } from '../follow/follow-store.ts';
 
 /** A node row's height: `.node` in theme.css sets it, so rows measure as estimated. */
 const ROW_H = 24;
@@ -40,6 +41,8 @@ export function SurfacePanel() {
   );
   // A new log starts at the top.
   useEffect(() => setWindow({ from: 0, count: 80 }), [summary]);
+  // Following a live log at its last event: its newest node stays in view, as `tail -f` shows a file.
+  const atLiveTail = useFollow((s) => s.status === 'on') && summary !== null && index === summary.count - 1;
   // At a model call's cut, the messages that call added since the previous one are marked (issue #17).
   const callCuts = summary?.callCuts;
   const atCall = callCuts ? callAtOrBefore(callCuts, index) : -1;
@@ -69,13 +72,13 @@ export function SurfacePanel() {
         {state.change !== 'none' && state.change !== 'reject' && <> · <SeenByCall index={state.index} what={`the ${state.change} at seq ${state.seq}`} /></>}
         {added && cutCall >= 0 && <span className="cut-note"> · call {cutCall + 1} is cut here: the {added.size} message{added.size === 1 ? '' : 's'} it added since call {cutCall} {added.size === 1 ? 'is' : 'are'} marked</span>}
       </div>
-      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} asked={window} onWindow={setWindow} added={added} />
+      <NodeList key={transcript ? 'transcript' : 'surface'} state={state} transcript={transcript} asked={window} onWindow={setWindow} added={added} newestInView={atLiveTail} />
     </section>
   );
 }
 
 /** The virtual list of nodes (or transcript rows); reports the rows in view so the panel asks for those. */
-function NodeList({ state, transcript, asked, onWindow, added }: { state: CursorState; transcript: boolean; asked: ListWindow; onWindow: (w: ListWindow) => void; added: ReadonlySet<string> | null }) {
+function NodeList({ state, transcript, asked, onWindow, added, newestInView }: { state: CursorState; transcript: boolean; asked: ListWindow; onWindow: (w: ListWindow) => void; added: ReadonlySet<string> | null; newestInView: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = transcript ? state.transcriptCount : state.nodeCount;
   const virtualizer = useVirtualizer({
@@ -88,8 +91,8 @@ function NodeList({ state, transcript, asked, onWindow, added }: { state: Cursor
   });
   const items = virtualizer.getVirtualItems();
   useListWindow(virtualizer, OVERSCAN, onWindow, asked);
-  // Keep the cursor's node in view when the cursor lands on one (and on the newest at the end of the log).
-  const cursorNode = transcript ? -1 : state.cursorNode;
+  // Keep the cursor's node in view when the cursor lands on one; at a followed log's tail, the newest.
+  const cursorNode = transcript ? -1 : state.cursorNode >= 0 || !newestInView ? state.cursorNode : count - 1;
   useKeepInView(virtualizer, cursorNode, count);
   const rows = transcript ? state.transcript : state.nodes;
   const offset = transcript ? state.transcriptFrom : state.nodesFrom;
