@@ -5,6 +5,7 @@ import type { Engine } from './engine.ts';
 import type { FollowRequest, FollowUpdate } from './follow-protocol.ts';
 import { loadRiders, type LoadRiders } from './load-riders.ts';
 import type { LoadSummary } from './protocol.ts';
+import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 
 interface Followed {
   /** The one load of the followed file: fed each append, never ended until following stops. */
@@ -32,6 +33,8 @@ interface Followed {
  */
 export class FollowHost {
   private followed: Followed | null = null;
+  /** Breaks in a long read of appended bytes, so the worker answers other messages meanwhile. */
+  private readonly pauses = yieldEvery(PAUSE_EVERY_MS);
 
   constructor(private readonly engine: Engine) {}
 
@@ -53,6 +56,8 @@ export class FollowHost {
     const f = this.followed;
     f.tap.add(bytes);
     const status = await f.session.append(bytes);
+    // Another log was opened while a big append was read (the read pauses for the worker's other messages).
+    if (this.followed !== f) throw new Error('cancelled');
     if (status.events === f.folded) return { status, summary: null };
     // Read at once, before any other message is answered: the next append changes what the load holds.
     const session = f.session.committedFold();
@@ -69,6 +74,9 @@ export class FollowHost {
         f.riders = loadRiders(meta, null, store);
         return f.riders.visitors;
       },
+      // A big append (the whole file, when following starts) lets the open log answer meanwhile;
+      // what it answers from is the last refresh's, which the walk only ever adds to.
+      pause: this.pauses.pause,
     });
     return f;
   }

@@ -38,6 +38,25 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
     expect(parsed).toBeGreaterThanOrEqual(appendedLines);
   });
 
+  it('while a big append is read the worker answers queries on the open log (the read pauses for them)', async () => {
+    const engine = new Engine();
+    const open = await engine.load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 4, turns: 3 }).text, name: 'open' }, () => {});
+    const host = new FollowHost(engine);
+    // Big enough that reading it takes several of the read's 40 ms stretches.
+    const big = enc.encode(generateLog({ dialect: 'v4', seed: 9, turns: 150 }).text);
+    let done = false;
+    const reading = ask(host, { id: 1, op: 'follow-append', bytes: big, reset: true, name: 'live' }).then((u) => { done = true; return u; });
+    let answered = 0;
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (done) break;
+      expect(engine.rows(0, 1)[0].seq).toBe(open.columns.seq[0]);
+      answered++;
+    }
+    expect(answered).toBeGreaterThan(0);
+    expect((await reading).summary!.count).toBeGreaterThan(open.count);
+  });
+
   it('another log opened lets the followed load go: following is over', async () => {
     const host = new FollowHost(new Engine());
     await ask(host, { id: 1, op: 'follow-append', bytes: enc.encode(generateLog({ dialect: 'v4', seed: 2, turns: 2 }).text), reset: true, name: 'x' });

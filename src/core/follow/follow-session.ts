@@ -24,7 +24,7 @@ export interface FollowStatus {
   findings: number;
 }
 
-export type FollowOptions = Pick<StreamLoadOptions, 'riders' | 'cacheSize' | 'maxLineChars'>;
+export type FollowOptions = Pick<StreamLoadOptions, 'riders' | 'cacheSize' | 'maxLineChars' | 'pause'>;
 
 /**
  * A log followed as it grows (issue #21): the bytes appended to the file
@@ -55,6 +55,7 @@ export class FollowSession {
     this.done = loadSession(this.channel, {
       cacheSize: options.cacheSize,
       maxLineChars: options.maxLineChars,
+      pause: options.pause,
       onReader: (reader, info) => { this.reader = reader; this.decoded = info; },
       onLoader: (loader) => { this.loader = loader; },
       riders: (meta, store) => {
