@@ -357,11 +357,11 @@ export class ReplayBuilder implements SurfaceVisitor {
     };
   }
 
-  /** The index, trimmed to the events walked; events from `loggedCount` on are synthetic. */
   /**
-   * The index of the events so far. `live`: the walk goes on (a log still
-   * being written), so every column is a copy, never a view of the arrays
-   * the next events are written to (the page is handed them).
+   * The index, trimmed to the events walked; events from `loggedCount` on
+   * are synthetic. `live`: the walk goes on (a log still being written), so
+   * every column is a copy, never a view of the arrays the next events are
+   * written to (the page is handed them).
    */
   finish(loggedCount: number, live = false): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
     const n = this.n;
