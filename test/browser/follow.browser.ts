@@ -43,21 +43,28 @@ const slider = (page: Page) => page.getByRole('slider', { name: 'Replay cursor' 
 const sliderMax = async (page: Page) => Number(await slider(page).getAttribute('max'));
 const sliderIndex = async (page: Page) => Number(await slider(page).inputValue());
 
+/** A log served by serve-logs (Range, CORS for the app only), `first` written so far, opened with `?url=…&follow=1` and followed. */
+async function followServed(ctx: Parameters<Case>[0], first: string): Promise<{ file: string; server: Awaited<ReturnType<typeof startFolderServer>> }> {
+  const { page, baseUrl, origin, allowOrigin } = ctx;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-follow-browser-')), 'live.jsonl');
+  fs.writeFileSync(file, first);
+  const server = await startFolderServer({ dir: path.dirname(file), port: 0, origins: [origin] });
+  allowOrigin(server.base.replace(/\/$/, ''));
+  await page.goto(`${baseUrl}?url=${encodeURIComponent(`${server.base}live.jsonl`)}&follow=1`);
+  await ready(page);
+  await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
+  return { file, server };
+}
+
 export const followTests: Record<string, Case> = {
-  async 'issue 21: a served URL that grows is followed; the cursor stays when moved back and "Live ▸ N new events" returns to the tail'({ page, baseUrl, origin, allowOrigin, shot }) {
+  async 'issue 21: a served URL that grows is followed; the cursor stays when moved back and "Live ▸ N new events" returns to the tail'(ctx) {
+    const { page, shot } = ctx;
     const text = generateLog({ dialect: 'v4', seed: 21, turns: 6 }).text;
     const lines = text.split(/(?<=\n)/);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-follow-browser-'));
-    const file = path.join(dir, 'live.jsonl');
     const upTo = (n: number) => lines.slice(0, n).join('');
     const expected = liveFold;
-    fs.writeFileSync(file, upTo(40));
-    const server = await startFolderServer({ dir, port: 0, origins: [origin] });
-    allowOrigin(server.base.replace(/\/$/, ''));
+    const { file, server } = await followServed(ctx, upTo(40));
     try {
-      await page.goto(`${baseUrl}?url=${encodeURIComponent(`${server.base}live.jsonl`)}&follow=1`);
-      await ready(page);
-      await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
       let session = expected(upTo(40));
       await until('slider max at start', () => sliderMax(page), session.events.length - 1);
 
@@ -114,18 +121,12 @@ export const followTests: Record<string, Case> = {
     }
   },
 
-  async 'issue 21: at a followed log\'s tail the surface list keeps the newest node in view, the last event being no node'({ page, baseUrl, origin, allowOrigin }) {
+  async 'issue 21: at a followed log\'s tail the surface list keeps the newest node in view, the last event being no node'(ctx) {
+    const { page } = ctx;
     const lines = generateLog({ dialect: 'v4', seed: 21, turns: 6 }).text.split(/(?<=\n)/);
     const upTo = (n: number) => lines.slice(0, n).join('');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-follow-tail-'));
-    const file = path.join(dir, 'live.jsonl');
-    fs.writeFileSync(file, upTo(40));
-    const server = await startFolderServer({ dir, port: 0, origins: [origin] });
-    allowOrigin(server.base.replace(/\/$/, ''));
+    const { file, server } = await followServed(ctx, upTo(40));
     try {
-      await page.goto(`${baseUrl}?url=${encodeURIComponent(`${server.base}live.jsonl`)}&follow=1`);
-      await ready(page);
-      await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 15_000 });
       // 80 lines end on a step/end (no node), with more nodes than the list shows at once.
       fs.appendFileSync(file, upTo(80).slice(upTo(40).length));
       const live = liveFold(upTo(80));
