@@ -13,7 +13,7 @@ import { mulberry32 } from '../../src/core/generate/prng.ts';
 const json = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Map ? [...v] : v));
 
 /** Findings only the end of input makes (the torn tail, counts over the whole file): a live log has none of them yet. */
-const END_ONLY = new Set(['tail.torn', 'bytes.torn-frame', 'bytes.blank-lines', 'bytes.crlf', 'row.numbered', 'header.seed', 'bytes.empty', 'header.missing', 'bytes.not-text']);
+export const END_ONLY = new Set(['tail.torn', 'bytes.torn-frame', 'bytes.blank-lines', 'bytes.crlf', 'row.numbered', 'header.seed', 'bytes.empty', 'header.missing', 'bytes.not-text']);
 
 /** The reader waits for this many characters before it tells a log from a binary file (reader.ts SNIFF_CHARS). */
 const SNIFF_CHARS = 1024;
