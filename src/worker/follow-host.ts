@@ -17,6 +17,8 @@ interface Followed {
   name: string;
   /** Committed events when the open log was last refreshed. */
   folded: number;
+  /** Another log was opened (or following began again): nothing this load makes is shown any more. */
+  dropped: boolean;
 }
 
 /**
@@ -33,6 +35,8 @@ interface Followed {
  */
 export class FollowHost {
   private followed: Followed | null = null;
+  /** The followed log whose input is being ended (follow-stop), until its last summary is made. */
+  private stopping: Followed | null = null;
   /** Breaks in a long read of appended bytes, so the worker answers other messages meanwhile. */
   private readonly pauses = yieldEvery(PAUSE_EVERY_MS);
 
@@ -57,7 +61,7 @@ export class FollowHost {
     f.tap.add(bytes);
     const status = await f.session.append(bytes);
     // Another log was opened while a big append was read (the read pauses for the worker's other messages).
-    if (this.followed !== f) throw new Error('cancelled');
+    if (f.dropped) throw new Error('cancelled');
     if (status.events === f.folded) return { status, summary: null };
     // Read at once, before any other message is answered: the next append changes what the load holds.
     const session = f.session.committedFold();
@@ -68,7 +72,7 @@ export class FollowHost {
   }
 
   private start(name: string): Followed {
-    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1 };
+    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1, dropped: false };
     f.session = new FollowSession({
       riders: (meta, store) => {
         f.riders = loadRiders(meta, null, store);
@@ -81,9 +85,13 @@ export class FollowHost {
     return f;
   }
 
-  /** Another log is opened: following is over and its load (the file's lines, the riders' columns) is let go. */
+  /** Another log is opened: following is over, its load stops reading and is let go (the file's lines, the riders' columns). */
   drop(): void {
-    void this.followed?.session.stop().catch(() => undefined);
+    for (const f of [this.followed, this.stopping]) {
+      if (!f) continue;
+      f.dropped = true;
+      f.session.cancel();
+    }
     this.followed = null;
   }
 
@@ -92,10 +100,17 @@ export class FollowHost {
     const f = this.followed;
     this.followed = null;
     if (!f) throw new Error('no log is being followed');
-    const session = await f.session.stop();
-    const status = { ...f.session.status(), pending: 0 };
-    if (!f.riders) throw new Error('the followed file holds no session header yet');
-    const summary: LoadSummary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), false);
-    return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
+    this.stopping = f;
+    try {
+      const session = await f.session.stop();
+      // A log opened meanwhile (the end of a paused read was awaited) stays the open log.
+      if (f.dropped) throw new Error('cancelled');
+      const status = { ...f.session.status(), pending: 0 };
+      if (!f.riders) throw new Error('the followed file holds no session header yet');
+      const summary: LoadSummary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), false);
+      return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
+    } finally {
+      if (this.stopping === f) this.stopping = null;
+    }
   }
 }

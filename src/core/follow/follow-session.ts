@@ -24,6 +24,24 @@ export interface FollowStatus {
   findings: number;
 }
 
+/** Bytes handed to the load at once: an append of a whole file is read in pieces, with pauses between them. */
+const APPEND_SLICE = 1 << 20;
+
+/** A store as of `n` events, the load appending more: every method reads the store, its length stays `n`. */
+function storeAsOf(store: EventStore, n: number): EventStore {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'length') return n;
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      let method = bound.get(key);
+      if (!method) bound.set(key, (method = value.bind(target)));
+      return method;
+    },
+  });
+}
+
 export type FollowOptions = Pick<StreamLoadOptions, 'riders' | 'cacheSize' | 'maxLineChars' | 'pause'>;
 
 /**
@@ -45,6 +63,7 @@ export class FollowSession {
   private lastSeq = -1;
   private appended = 0;
   private failure: unknown = null;
+  private cancelled = false;
 
   constructor(options: FollowOptions = {}) {
     // The last committed seq, told by the walk itself (events and packed runs alike).
@@ -56,6 +75,7 @@ export class FollowSession {
       cacheSize: options.cacheSize,
       maxLineChars: options.maxLineChars,
       pause: options.pause,
+      cancelled: () => this.cancelled,
       onReader: (reader, info) => { this.reader = reader; this.decoded = info; },
       onLoader: (loader) => { this.loader = loader; },
       riders: (meta, store) => {
@@ -70,7 +90,8 @@ export class FollowSession {
   /** Raw bytes appended to the file (plain, zstd or gzip, cut anywhere): read through, then the status. */
   async append(bytes: Uint8Array): Promise<FollowStatus> {
     this.appended += bytes.length;
-    this.channel.push(bytes);
+    // In slices: the load pauses between chunks (when asked to), and a file's first read is all of it.
+    for (let o = 0; o < bytes.length; o += APPEND_SLICE) this.channel.push(bytes.subarray(o, o + APPEND_SLICE));
     await Promise.race([this.channel.idle(), this.done]);
     if (this.failure) throw this.failure;
     return this.status();
@@ -110,7 +131,19 @@ export class FollowSession {
     if (!reader || !loader || !store || this.failure) return null;
     // Between appends no event is being walked: every one is looked up from the store.
     const eventAt = (seq: number) => store.bySeq(seq);
-    return sessionFoldOf(reader.committedMeta(this.decoded?.encoding ?? 'plain'), store, store.length, store.origin.bind(store), loader, [], eventAt);
+    // As it is now, though the load goes on (an append read in stretches lets queries in between):
+    // the store's length fixed, the surface copied.
+    const n = store.length;
+    const state = loader.state;
+    const surface = { ...state, nodes: state.nodes.slice(), projected: new Map(state.projected), replacements: state.replacements.slice() };
+    const now = { state: surface, diagnostics: loader.diagnostics.slice(), steps: loader.steps };
+    return sessionFoldOf(reader.committedMeta(this.decoded?.encoding ?? 'plain'), storeAsOf(store, n), n, store.origin.bind(store), now, [], eventAt);
+  }
+
+  /** Following is over without an end to the log (another log was opened): what is left to read is not. */
+  cancel(): void {
+    this.cancelled = true;
+    this.channel.close();
   }
 
   /** Following stops: the input ends, the torn-tail rule and the restore apply; the whole session as a load of the file would give it. */

@@ -62,7 +62,7 @@ export function sessionFoldOf<E extends EventList, R extends ReadMeta = ReadMeta
   events: E,
   loggedCount: number,
   originAt: (index: number) => EventOrigin | null,
-  loader: SessionLoader,
+  loader: Pick<SessionLoader, 'state' | 'diagnostics' | 'steps'>,
   synthetic: LogEvent[],
   eventAt: (seq: number) => LogEvent | undefined,
 ): SessionFold<E> & { read: R } {
