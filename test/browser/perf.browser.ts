@@ -9,10 +9,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { concatSessions } from '../../src/core/generate/concat-sessions.ts';
 import { streamLog } from '../../src/core/generate/generate-log.ts';
+import { startFolderServer } from '../../src/cli/serve/log-folder-server.ts';
 import { assertProjectedAsCoresAllow, ready } from './helpers.ts';
 import { sampleMemory } from './memory-sampler.ts';
 
-type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
+type Case = (ctx: { page: Page; baseUrl: string; origin: string; allowOrigin(o: string): void; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
 const EVENTS = Number(process.env.PERF_EVENTS ?? 1_000_000);
 
@@ -202,8 +203,56 @@ const summary = (xs: number[]) => {
   return `median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${s.length ? s.at(-1)!.toFixed(1) : '-'} ms (${s.length} steps)`;
 };
 
+/**
+ * Follows `file` as it grows (issue #21 × #15): served by serve-logs with all but its last
+ * `batches × perBatch` lines, opened with `?url=…&follow=1`, then written a batch at a time. Each
+ * batch is timed from its write to the slider's maximum taking it in (each line is an event or more).
+ */
+async function followGrowing({ page, baseUrl, origin, allowOrigin }: Parameters<Case>[0], file: string, batches: number, perBatch: number): Promise<number[]> {
+  const lines = fs.readFileSync(file, 'utf8').split(/(?<=\n)/);
+  const startAt = lines.length - batches * perBatch;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-perf-follow-'));
+  const live = path.join(dir, 'live.jsonl');
+  fs.writeFileSync(live, lines.slice(0, startAt).join(''));
+  const server = await startFolderServer({ dir, port: 0, origins: [origin] });
+  allowOrigin(server.base.replace(/\/$/, ''));
+  const sliderMax = async () => Number(await page.getByRole('slider', { name: 'Replay cursor' }).getAttribute('max'));
+  const untilMax = async (done: (max: number) => boolean, what: string) => {
+    for (const until = Date.now() + 120_000; Date.now() < until; await page.waitForTimeout(20)) {
+      const max = await sliderMax();
+      if (done(max)) return max;
+    }
+    throw new Error(`following the long log: ${what} within 120 s`);
+  };
+  try {
+    await page.goto(`${baseUrl}?url=${encodeURIComponent(`${server.base}live.jsonl`)}&follow=1`);
+    await page.locator('.session-name', { hasText: 'live.jsonl' }).waitFor({ timeout: 300_000 });
+    await page.getByRole('button', { name: '● Following' }).waitFor({ timeout: 60_000 });
+    // The first refresh (the whole file read again by the follow) shows the committed part: no synthetic closers.
+    if (/synthetic/.test(await page.locator('.session-name').innerText())) await page.locator('.session-name', { hasText: 'synthetic' }).waitFor({ state: 'hidden', timeout: 120_000 });
+    else await page.waitForTimeout(15_000);
+    let max = await sliderMax();
+    const times: number[] = [];
+    for (let b = 0; b < batches; b++) {
+      const from = startAt + b * perBatch;
+      fs.appendFileSync(live, lines.slice(from, from + perBatch).join(''));
+      const written = Date.now();
+      const before = max;
+      max = await untilMax((m) => m >= before + perBatch, `batch ${b + 1} not shown`);
+      times.push(Date.now() - written);
+      // The next batch once the page is quiet (a batch can land in two refreshes).
+      for (let still = 0; still < 3; still++) { await page.waitForTimeout(200); const m = await sliderMax(); if (m !== max) { max = m; still = -1; } }
+    }
+    return times;
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const perfTests: Record<string, Case> = {
-  async 'perf: a 1M-event long session opens through "Open log" and steps; load and step times reported'({ page, baseUrl, shot }) {
+  async 'perf: a 1M-event long session opens through "Open log" and steps; load and step times reported'(ctx) {
+    const { page, baseUrl, shot } = ctx;
     const file = path.join(os.tmpdir(), 'dsh-perf-long.jsonl');
     const { events, kind } = writeLongLog(file);
     const mb = (fs.statSync(file).size / 1048576).toFixed(1);
@@ -330,6 +379,8 @@ export const perfTests: Record<string, Case> = {
     if (!aligned || aligned[1] !== aligned[2] || aligned[2] !== aligned[3] || Number(aligned[1]) === 0) throw new Error(`the log and its copy do not align call for call: ${await result.innerText()}`);
     console.log(`  perf: compared with a copy of itself in ${compareMs} ms (both opened, ${aligned[1]} calls aligned, identical requests)`);
     fs.rmSync(copy);
+    const followed = await followGrowing(ctx, file, 4, 500);
+    console.log(`  perf: followed as it grows (?url=…&follow=1, the page looks every 500 ms): each batch of 500 lines shown ${followed.map((ms) => `${ms} ms`).join(', ')} after it was written`);
     fs.rmSync(file);
   },
 };
