@@ -45,7 +45,7 @@ export function FollowControl() {
   return (
     <span className="follow-control" role="group" aria-label="Follow">
       <button aria-pressed={on} className={on ? 'follow-on' : undefined} onClick={() => void (on ? useFollow.getState().stop() : useFollow.getState().start())}
-        title={on ? 'Stop following: the log is read to its end as it is now' : 'Follow the log as it is written (like tail -f): new events slide in while the cursor is at the end'}>
+        title={on ? 'Following: the log as written so far, a turn still running shown running. Stop: the log is read to its end as it is now, and the restore\'s closers apply' : 'Follow the log as it is written (like tail -f): new events slide in while the cursor is at the end'}>
         {on ? '● Following' : 'Follow'}
       </button>
       {on && pending > 0 && <span className="muted follow-pending" title="Bytes of a line still waiting for its newline (or rows a later turn/end may commit): pending, not torn">{size(pending)} pending</span>}
