@@ -51,12 +51,16 @@ export function expectSameLoggedPart(live: Engine, summary: LoadSummary, ref: En
   expect(liveCalls.map(({ outcome: _o, ...r }) => r)).toEqual(refCalls.map(({ outcome: _o, ...r }) => r));
   for (const i of [0, logged >> 2, logged >> 1, logged - 2, logged - 1].filter((i) => i >= 0)) {
     const query = { index: i, window: { from: 0, count: 50 }, transcript: { from: 0, count: 50 } };
-    expect(live.state(query)).toEqual(ref.state(query));
+    const head = live.state(query);
+    expect(head).toEqual(ref.state(query));
+    // And the surface's end, where a live log's new nodes arrive.
+    const tail = { index: i, window: { from: Math.max(0, head.nodeCount - 50), count: 50 } };
+    expect(live.state(tail)).toEqual(ref.state(tail));
     expect(live.prompt(i)).toEqual(ref.prompt(i));
     // A unit's next change may be one the closers make: past the live log's end, so none yet.
     const beforeClosers = (units: ReturnType<Engine['projectionsAtIndex']>) => units.map((u) => ({ ...u, nextChange: u.nextChange !== null && u.nextChange > summary.lastSeq ? null : u.nextChange }));
     expect(live.projectionsAtIndex(i)).toEqual(beforeClosers(ref.projectionsAtIndex(i)));
-    expect(live.rows(i, 1)).toEqual(ref.rows(i, 1));
+    expect(live.rows(i, Math.min(20, logged - i))).toEqual(ref.rows(i, Math.min(20, logged - i)));
   }
   for (let k = 0; k < liveCalls.length - 1; k++) expect(live.request(k)).toEqual(ref.request(k));
 }
