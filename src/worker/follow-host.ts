@@ -4,6 +4,8 @@ import { summaryToWire } from './request-rows-wire.ts';
 import type { Engine } from './engine.ts';
 import type { FollowRequest, FollowUpdate } from './follow-protocol.ts';
 import { loadRiders, type LoadRiders } from './load-riders.ts';
+import type { EventStore } from '../core/log/event-store.ts';
+import type { SessionFold } from '../core/session/fold-session.ts';
 import type { LoadSummary } from './protocol.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
 
@@ -63,12 +65,18 @@ export class FollowHost {
     // Another log was opened while a big append was read (the read pauses for the worker's other messages).
     if (f.dropped) throw new Error('cancelled');
     if (status.events === f.folded) return { status, summary: null };
-    // Read at once, before any other message is answered: the next append changes what the load holds.
     const session = f.session.committedFold();
-    if (!session || !f.riders) return { status, summary: null };
-    const summary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), true);
+    if (!session) return { status, summary: null };
+    const summary = this.open(f, session, true);
     f.folded = status.events;
-    return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
+    return { status, summary };
+  }
+
+  /** The followed log as the open log (`live`: its committed part), the columns handed to the page. */
+  private open(f: Followed, session: SessionFold<EventStore>, live: boolean): LoadSummary {
+    if (!f.riders) throw new Error('the followed file holds no session header yet');
+    const summary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), live);
+    return { ...summary, columns: this.engine.handOverColumns() };
   }
 
   private start(name: string): Followed {
@@ -78,8 +86,8 @@ export class FollowHost {
         f.riders = loadRiders(meta, null, store);
         return f.riders.visitors;
       },
-      // A big append (the whole file, when following starts) lets the open log answer meanwhile;
-      // what it answers from is the last refresh's, which the walk only ever adds to.
+      // A big append (the whole file, when following starts) lets the open log answer meanwhile,
+      // from the last refresh (a committed fold stays as it was made).
       pause: this.pauses.pause,
     });
     return f;
@@ -105,10 +113,7 @@ export class FollowHost {
       const session = await f.session.stop();
       // A log opened meanwhile (the end of a paused read was awaited) stays the open log.
       if (f.dropped) throw new Error('cancelled');
-      const status = { ...f.session.status(), pending: 0 };
-      if (!f.riders) throw new Error('the followed file holds no session header yet');
-      const summary: LoadSummary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), false);
-      return { status, summary: { ...summary, columns: this.engine.handOverColumns() } };
+      return { status: { ...f.session.status(), pending: 0 }, summary: this.open(f, session, false) };
     } finally {
       if (this.stopping === f) this.stopping = null;
     }

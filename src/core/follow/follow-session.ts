@@ -7,6 +7,7 @@ import type { LogEvent } from '../log/types.ts';
 import { sessionFoldOf, type SessionFold } from '../session/fold-session.ts';
 import type { SessionLoader } from '../session/session-loader.ts';
 import { loadSession, type StreamLoadOptions } from '../session/stream-load.ts';
+import { cloneSurface } from '../surface/types.ts';
 import type { SurfaceVisitor } from '../surface/walk.ts';
 import { ByteChannel } from './byte-channel.ts';
 
@@ -122,21 +123,18 @@ export class FollowSession {
   /**
    * The committed part as a session, while the log is still being written:
    * the events, surface and findings so far, without the restore's closers
-   * (a turn in progress is not interrupted) or the end-of-input rules. Live:
-   * the next append changes what it holds, so a caller reads it (or takes
-   * what it needs from it) before appending again. Null before the header.
+   * (a turn in progress is not interrupted) or the end-of-input rules. It
+   * stays as it is while the load goes on (its store's length fixed, its
+   * surface a copy). Null before the header.
    */
   committedFold(): SessionFold<EventStore> | null {
     const { reader, loader, store } = this;
     if (!reader || !loader || !store || this.failure) return null;
     // Between appends no event is being walked: every one is looked up from the store.
     const eventAt = (seq: number) => store.bySeq(seq);
-    // As it is now, though the load goes on (an append read in stretches lets queries in between):
-    // the store's length fixed, the surface copied.
+    // As it is now, though the load goes on (an append read in pieces lets queries in between).
     const n = store.length;
-    const state = loader.state;
-    const surface = { ...state, nodes: state.nodes.slice(), projected: new Map(state.projected), replacements: state.replacements.slice() };
-    const now = { state: surface, diagnostics: loader.diagnostics.slice(), steps: loader.steps };
+    const now = { state: cloneSurface(loader.state), diagnostics: loader.diagnostics.slice(), steps: loader.steps };
     return sessionFoldOf(reader.committedMeta(this.decoded?.encoding ?? 'plain'), storeAsOf(store, n), n, store.origin.bind(store), now, [], eventAt);
   }
 
