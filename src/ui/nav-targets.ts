@@ -1,23 +1,43 @@
 import { navigationTargets, type NavKind } from '../core/replay/navigate.ts';
 import type { LoadSummary } from '../worker/protocol.ts';
+import { GrownRowsCache } from './grown-rows-cache.ts';
+
+type RowKind = Exclude<NavKind, 'event' | 'diagnostic'>;
+
+/** The lists read from the rows alone, per rows (a longer log of the same rows extends them). */
+const byRows = new GrownRowsCache<Map<RowKind, Int32Array>>(
+  () => new Map(),
+  (lists, summary, from) => {
+    const longer = new Map<RowKind, Int32Array>();
+    for (const [kind, list] of lists) {
+      const added = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, undefined, from);
+      const joined = new Int32Array(list.length + added.length);
+      joined.set(list);
+      joined.set(added, list.length);
+      longer.set(kind, joined);
+    }
+    return longer;
+  },
+);
+/** The findings' lists, per summary (a refresh brings new findings with its rows). */
+const findingTargets = new WeakMap<LoadSummary, Int32Array>();
 
 /**
  * Where each kind of step can land, as a sorted list of event indexes per
  * log: found once with the core's `navigate` rule (one pass per kind, the
  * first time a kind is asked), then every step and every "is there a next
- * one?" is a binary search — a cursor move never scans the log.
+ * one?" is a binary search — a cursor move never scans the log. A loading
+ * or followed log's lists are extended with its new rows (grown-rows-cache.ts).
  */
-const cache = new WeakMap<LoadSummary, Map<NavKind, Int32Array>>();
-
 export function targetsOf(summary: LoadSummary, kind: Exclude<NavKind, 'event'>): Int32Array {
-  let byKind = cache.get(summary);
-  if (!byKind) { byKind = new Map(); cache.set(summary, byKind); }
-  let list = byKind.get(kind);
-  if (!list) {
-    const findings = kind === 'diagnostic' ? findingIndexes(summary) : undefined;
-    list = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, findings);
-    byKind.set(kind, list);
+  if (kind === 'diagnostic') {
+    let list = findingTargets.get(summary);
+    if (!list) { list = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, findingIndexes(summary)); findingTargets.set(summary, list); }
+    return list;
   }
+  const lists = byRows.get(summary);
+  let list = lists.get(kind);
+  if (!list) { list = navigationTargets(summary.columns, summary.typeNames, summary.count, kind); lists.set(kind, list); }
   return list;
 }
 

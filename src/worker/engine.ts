@@ -435,6 +435,11 @@ export class Engine {
     return this.need().handOverColumns();
   }
 
+  /** Copies of the open log's column rows from `from` on (a followed log's: the page holds the rows before). */
+  columnsSince(from: number): LoadSummary['columns'] {
+    return this.need().columnsSince(from);
+  }
+
   /** The loaded log's replay and analyses, for a view that reads two engines at once (compare, issue #20). */
   loadedLog(): LoadedLog | null {
     if (!this.replay || !this.prompts) return null;

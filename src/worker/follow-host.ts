@@ -19,6 +19,8 @@ interface Followed {
   name: string;
   /** Committed events when the open log was last refreshed. */
   folded: number;
+  /** Rows the page was sent (it holds them): a refresh sends the rows after. */
+  sent: number;
   /** Another log was opened (or following began again): nothing this load makes is shown any more. */
   dropped: boolean;
 }
@@ -64,23 +66,31 @@ export class FollowHost {
     const status = await f.session.append(bytes);
     // Another log was opened while a big append was read (the read pauses for the worker's other messages).
     if (f.dropped) throw new Error('cancelled');
-    if (status.events === f.folded) return { status, summary: null };
+    if (status.events === f.folded) return { status, summary: null, from: 0 };
     const session = f.session.committedFold();
-    if (!session) return { status, summary: null };
-    const summary = this.open(f, session, true);
+    if (!session) return { status, summary: null, from: 0 };
+    const update = this.open(f, session, true);
     f.folded = status.events;
-    return { status, summary };
+    return { status, ...update };
   }
 
-  /** The followed log as the open log (`live`: its committed part), the columns handed to the page. */
-  private open(f: Followed, session: SessionFold<EventStore>, live: boolean): LoadSummary {
+  /**
+   * The followed log as the open log (`live`: its committed part). A live
+   * refresh sends copies of the rows the page does not hold yet (rows are
+   * never written again while the file is live), so it costs what was
+   * appended; the last one hands over every column.
+   */
+  private open(f: Followed, session: SessionFold<EventStore>, live: boolean): Omit<FollowUpdate, 'status'> {
     if (!f.riders) throw new Error('the followed file holds no session header yet');
     const summary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), live);
-    return { ...summary, columns: this.engine.handOverColumns() };
+    const from = live ? f.sent : 0;
+    const columns = live ? this.engine.columnsSince(from) : this.engine.handOverColumns();
+    f.sent = summary.count;
+    return { summary: { ...summary, columns }, from };
   }
 
   private start(name: string): Followed {
-    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1, dropped: false };
+    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1, sent: 0, dropped: false };
     f.session = new FollowSession({
       riders: (meta, store) => {
         f.riders = loadRiders(meta, null, store);
@@ -113,7 +123,7 @@ export class FollowHost {
       const session = await f.session.stop();
       // A log opened meanwhile (the end of a paused read was awaited) stays the open log.
       if (f.dropped) throw new Error('cancelled');
-      return { status: { ...f.session.status(), pending: 0 }, summary: this.open(f, session, false) };
+      return { status: { ...f.session.status(), pending: 0 }, ...this.open(f, session, false) };
     } finally {
       if (this.stopping === f) this.stopping = null;
     }

@@ -24,8 +24,14 @@ export function isFollowRequest(msg: unknown): msg is FollowRequest {
 
 export interface FollowUpdate {
   status: FollowStatus;
-  /** The open log with the new events, or null when nothing new was committed. */
+  /**
+   * The open log with the new events, or null when nothing new was committed.
+   * Its columns hold the rows from `from` on: the page holds the ones before,
+   * from the follow's earlier updates (0: every row, as the first update and
+   * the one that stops following send).
+   */
   summary: LoadSummary | null;
+  from: number;
 }
 
 /** A FollowUpdate as the worker posts it: the summary's columns and Requests rows packed and transferred (summaryFromWire reads it). */

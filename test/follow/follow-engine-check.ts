@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { Engine } from '../../src/worker/engine.ts';
 import { FollowHost } from '../../src/worker/follow-host.ts';
+import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
 import type { FollowUpdate, FollowUpdateOnWire } from '../../src/worker/follow-protocol.ts';
 import { summaryFromWire } from '../../src/worker/request-rows-wire.ts';
 import type { LoadSummary } from '../../src/worker/protocol.ts';
@@ -73,12 +74,18 @@ export function expectSameLoggedPart(live: Engine, summary: LoadSummary, ref: En
 export async function followEngineInPieces(bytes: Uint8Array, cuts: readonly number[]): Promise<number> {
   const engine = new Engine();
   const host = new FollowHost(engine);
+  // The page's side: each update's rows put after those it holds.
+  const rows = new FollowedRows();
   let from = 0;
   let refreshed = 0;
   for (const cut of [...cuts.filter((c) => c > 0 && c < bytes.length), bytes.length]) {
-    const update = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live.jsonl' });
+    const sent = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live.jsonl' });
     from = cut;
-    if (!update.summary) continue;
+    if (!sent.summary) continue;
+    // A refresh after the first sends only the rows appended since the last one.
+    if (refreshed > 0) expect(sent.from).toBeGreaterThan(0);
+    expect(sent.from + sent.summary.columns.seq.length).toBe(sent.summary.count);
+    const update = { ...sent, summary: rows.take({ from: sent.from, summary: sent.summary }) };
     refreshed++;
     const so = new TextDecoder().decode(bytes.subarray(0, cut));
     const refEngine = new Engine();
@@ -90,7 +97,9 @@ export async function followEngineInPieces(bytes: Uint8Array, cuts: readonly num
     expect(update.status.events).toBe(update.summary.count);
   }
   // Following stops: the input ends, and the restore and every end-of-log finding apply, as for the whole file.
-  const stopped = await ask(host, { id: 2, op: 'follow-stop' });
+  const stoppedSent = await ask(host, { id: 2, op: 'follow-stop' });
+  expect(stoppedSent.from).toBe(0);
+  const stopped = { ...stoppedSent, summary: rows.take({ from: 0, summary: stoppedSent.summary! }) };
   const wholeEngine = new Engine();
   const whole = await wholeEngine.load({ kind: 'text', text: new TextDecoder().decode(bytes), name: 'whole' }, () => {});
   const { loadMs: _a, fingerprint: _f, name: _n, ...got } = stopped.summary!;

@@ -34,7 +34,9 @@ export function navigate(
 
 /**
  * Every index `navigate` can land on for a kind, ascending: one pass with the
- * same rule (the page's step lists are built from it once per log).
+ * same rule (the page's step lists are built from it once per log). `from`:
+ * only events from there on (a rule reads its own event's row, so the list
+ * for a longer log is the shorter one's plus these).
  */
 export function navigationTargets(
   columns: NavigationColumns,
@@ -42,12 +44,13 @@ export function navigationTargets(
   count: number,
   kind: Exclude<NavKind, 'event'>,
   diagnosticIndexes: ReadonlySet<number> = new Set(),
+  from = 0,
 ): Int32Array {
   // The findings are few: their own indexes, sorted, rather than a set lookup per event.
-  if (kind === 'diagnostic') return Int32Array.from([...diagnosticIndexes].filter((i) => Number.isInteger(i) && i >= 0 && i < count)).sort();
+  if (kind === 'diagnostic') return Int32Array.from([...diagnosticIndexes].filter((i) => Number.isInteger(i) && i >= from && i < count)).sort();
   const matches = targetRule(columns, typeNames, kind, diagnosticIndexes);
   const out: number[] = [];
-  for (let i = 0; i < count; i++) if (matches(i)) out.push(i);
+  for (let i = from; i < count; i++) if (matches(i)) out.push(i);
   return new Int32Array(out);
 }
 

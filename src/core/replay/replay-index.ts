@@ -344,14 +344,8 @@ export class ReplayBuilder implements SurfaceVisitor {
 
   /** Copies of the column rows from `from` on (the part of a log read so far, shown while it loads). */
   rowsSince(from: number): { columns: ReplayColumns; typeNames: string[]; timeBase: number } {
-    const c = this.columns;
-    const to = this.n;
-    const cut = <T extends ColumnArray>(a: T): T => a.slice(from, to) as T;
     return {
-      columns: {
-        seq: cut(c.seq), typeId: cut(c.typeId), family: cut(c.family), turn: cut(c.turn), step: cut(c.step),
-        time: cut(c.time), surfaceChange: cut(c.surfaceChange), requestCut: cut(c.requestCut), synthetic: cut(c.synthetic),
-      },
+      columns: rowsOf(this.columns, from, this.n),
       typeNames: this.typeNames.slice(),
       timeBase: this.timeBase ?? 0,
     };
@@ -360,14 +354,15 @@ export class ReplayBuilder implements SurfaceVisitor {
   /**
    * The index, trimmed to the events walked; events from `loggedCount` on
    * are synthetic. `live`: the walk goes on (a log still being written), so
-   * every column is a copy, never a view of the arrays the next events are
-   * written to (the page is handed them).
+   * the columns are views of the arrays the next events are written to:
+   * rows already put are never written again, and the page is handed only
+   * copies of the new ones (`columnsSince`), never these arrays.
    */
   finish(loggedCount: number, live = false): { index: ReplayIndex; checkpoints: SurfaceCheckpoint[] } {
     const n = this.n;
     const c = this.columns;
-    // A close fit is kept as a view; a loose one is copied to its size.
-    const fit = !live && closeFit(c.seq.length, n);
+    // A close fit is kept as a view; a loose one is copied to its size. Synthetic rows are marked in a copy.
+    const fit = live ? loggedCount >= n : closeFit(c.seq.length, n);
     const trim = <T extends ColumnArray>(a: T): T => (fit ? a.subarray(0, n) : a.slice(0, n)) as T;
     const columns: ReplayColumns = {
       seq: trim(c.seq), typeId: trim(c.typeId), family: trim(c.family),
@@ -384,6 +379,15 @@ export class ReplayBuilder implements SurfaceVisitor {
       checkpoints: this.checkpoints,
     };
   }
+}
+
+/** Copies of rows [from, to) of every column. */
+function rowsOf(c: ReplayColumns, from: number, to: number): ReplayColumns {
+  const cut = <T extends ColumnArray>(a: T): T => a.slice(from, to) as T;
+  return {
+    seq: cut(c.seq), typeId: cut(c.typeId), family: cut(c.family), turn: cut(c.turn), step: cut(c.step),
+    time: cut(c.time), surfaceChange: cut(c.surfaceChange), requestCut: cut(c.requestCut), synthetic: cut(c.synthetic),
+  };
 }
 
 /**
@@ -435,6 +439,11 @@ export class Replay<E extends EventList = EventList> {
     }
     this.index = { ...this.index, columns: kept as ReplayColumns };
     return full;
+  }
+
+  /** Copies of every column's rows from `from` on: the part of a followed log the page does not hold yet. */
+  columnsSince(from: number): ReplayColumns {
+    return rowsOf(this.index.columns, from, this.index.count);
   }
 
   /** Index of the event with this seq, else of the nearest one after it (events are in seq order; seqs may have gaps in a corrupt log). */

@@ -6,6 +6,7 @@ import type { FollowUpdateOnWire } from '../../worker/follow-protocol.ts';
 import { summaryFromWire } from '../../worker/request-rows-wire.ts';
 import type { LoadSource, LoadSummary } from '../../worker/protocol.ts';
 import { fileAccessSupported, handleFor } from './handles.ts';
+import { FollowedRows } from './followed-rows.ts';
 import { handleTail, urlTail, type TailReader } from './tail-readers.ts';
 
 /** How often a followed log is looked at (and at once when the tab regains focus). */
@@ -59,6 +60,8 @@ interface Run {
   findingsAtStart: number;
   /** The summary this run last put in place (at first the one it started on): another one in the session means another log was opened. */
   shown: LoadSummary;
+  /** The followed log's rows the worker sent so far (each refresh sends the new ones). */
+  rows: FollowedRows;
   onFocus: () => void;
 }
 
@@ -111,7 +114,7 @@ export const useFollow = create<FollowStore>((set, get) => {
         const first = r.reset;
         const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
         if (r.stopped) return;
-        if (update.summary) show(r, summaryFromWire(update.summary));
+        if (update.summary) show(r, r.rows.take({ from: update.from, summary: summaryFromWire(update.summary) }));
         // A refresh costs what was appended; the first one reads the whole file, which says nothing of the next.
         r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary && !first ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
@@ -147,7 +150,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       }
       const r: Run = {
         reader, cursor: new TailCursor(), reset: true, reopened: false, name: summary.name, timer: null, busy: false, stopped: false, pace: FOLLOW_INTERVAL_MS,
-        findingsAtStart: summary.diagnostics.length, shown: summary, onFocus: () => { if (!document.hidden) void tick(r); },
+        findingsAtStart: summary.diagnostics.length, shown: summary, rows: new FollowedRows(), onFocus: () => { if (!document.hidden) void tick(r); },
       };
       run = r;
       window.addEventListener('focus', r.onFocus);
@@ -164,7 +167,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       const session = useSession.getState();
       if (session.summary !== r.shown) return;
       const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-stop' }).catch(() => null);
-      if (update?.summary && useSession.getState().summary === r.shown) show(r, summaryFromWire(update.summary));
+      if (update?.summary && useSession.getState().summary === r.shown) show(r, r.rows.take({ from: update.from, summary: summaryFromWire(update.summary) }));
     },
     jumpToTail() {
       const summary = useSession.getState().summary;

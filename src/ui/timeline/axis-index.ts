@@ -1,5 +1,6 @@
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { countAtOrBelow } from '../../core/util/sorted.ts';
+import { GrownRowsCache } from '../grown-rows-cache.ts';
 
 type Columns = LoadSummary['columns'];
 
@@ -24,30 +25,43 @@ export class AxisIndex {
    */
   private readonly levels: Uint16Array[] = [];
 
-  constructor(private readonly columns: Columns, count: number) {
+  /**
+   * `prev`: the index of these columns' first `prev.count` rows (a loading or followed log's, whose rows
+   * only grow): its lists and blocks are kept and only the rows after are read.
+   */
+  constructor(private readonly columns: Columns, readonly count: number, prev?: AxisIndex) {
     const { turn, step, family, synthetic } = columns;
-    // One scratch list for the three (each at most `count` long), copied out to its length: no
+    const from = prev?.count ?? 0;
+    // One scratch list for the three (each at most the new rows long), copied out to its length: no
     // boxed number per entry, which made this a tenth of the page's work when a 1M-event log opened.
-    const scratch = new Uint32Array(count);
-    const starts = (at: (i: number) => boolean, from: number): Uint32Array => {
+    const scratch = new Uint32Array(count - from);
+    const starts = (at: (i: number) => boolean, first: number, kept?: Uint32Array): Uint32Array => {
       let n = 0;
-      for (let i = from; i < count; i++) if (at(i)) scratch[n++] = i;
-      return scratch.slice(0, n);
+      for (let i = Math.max(first, from); i < count; i++) if (at(i)) scratch[n++] = i;
+      if (!kept?.length) return scratch.slice(0, n);
+      const out = new Uint32Array(kept.length + n);
+      out.set(kept);
+      out.set(scratch.subarray(0, n), kept.length);
+      return out;
     };
-    this.turnStarts = starts((i) => turn[i] !== turn[i - 1], 1);
-    this.stepStarts = starts((i) => turn[i] !== turn[i - 1] || step[i] !== step[i - 1], 1);
-    this.synthetic = starts((i) => synthetic[i] !== 0, 0);
+    this.turnStarts = starts((i) => turn[i] !== turn[i - 1], 1, prev?.turnStarts);
+    this.stepStarts = starts((i) => turn[i] !== turn[i - 1] || step[i] !== step[i - 1], 1, prev?.stepStarts);
+    this.synthetic = starts((i) => synthetic[i] !== 0, 0, prev?.synthetic);
     // Level 1 from the family column, each next level from the one below (straight loops over typed arrays).
-    if (count >= 2) {
-      let level = new Uint16Array(count >> 1);
-      for (let j = 0; j < level.length; j++) level[j] = (1 << family[2 * j]) | (1 << family[2 * j + 1]);
-      this.levels.push(level);
-      while (level.length >= 2) {
-        const below = level;
-        level = new Uint16Array(below.length >> 1);
-        for (let j = 0; j < level.length; j++) level[j] = below[2 * j] | below[2 * j + 1];
-        this.levels.push(level);
+    // Block j of level k covers events below (j + 1)·2^k: those of the shorter log's blocks are unchanged.
+    let size = count >> 1;
+    for (let k = 0; size >= 1; k++, size >>= 1) {
+      const level = new Uint16Array(size);
+      const kept = prev?.levels[k];
+      const start = kept ? Math.min(kept.length, size) : 0;
+      if (kept) level.set(kept.subarray(0, start));
+      if (k === 0) for (let j = start; j < size; j++) level[j] = (1 << family[2 * j]) | (1 << family[2 * j + 1]);
+      else {
+        const below = this.levels[k - 1];
+        for (let j = start; j < size; j++) level[j] = below[2 * j] | below[2 * j + 1];
       }
+      this.levels.push(level);
+      if (size < 2) break;
     }
   }
 
@@ -81,11 +95,12 @@ export class AxisIndex {
   }
 }
 
-const cache = new WeakMap<Columns, AxisIndex>();
+const byRows = new GrownRowsCache<AxisIndex>(
+  (summary) => new AxisIndex(summary.columns, summary.count),
+  (prev, summary) => new AxisIndex(summary.columns, summary.count, prev),
+);
 
-/** The index of a summary's columns, made on first use (a loading log's columns change with each report). */
+/** The index of a summary's columns, made on first use; a loading or followed log's is extended with each report's rows. */
 export function axisIndexOf(summary: LoadSummary): AxisIndex {
-  let index = cache.get(summary.columns);
-  if (!index) { index = new AxisIndex(summary.columns, summary.count); cache.set(summary.columns, index); }
-  return index;
+  return byRows.get(summary);
 }

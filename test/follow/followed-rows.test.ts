@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { navigationTargets, type NavKind } from '../../src/core/replay/navigate.ts';
+import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
+import { GrownRowsCache } from '../../src/ui/grown-rows-cache.ts';
+import { targetsOf } from '../../src/ui/nav-targets.ts';
+import { AxisIndex, axisIndexOf } from '../../src/ui/timeline/axis-index.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { FollowHost } from '../../src/worker/follow-host.ts';
+import type { LoadSummary } from '../../src/worker/protocol.ts';
+import { randomCuts } from './follow-check.ts';
+import { ask } from './follow-engine-check.ts';
+
+const ROW_KINDS: Exclude<NavKind, 'event' | 'diagnostic'>[] = ['surface', 'replace', 'request', 'step', 'turn'];
+
+/** The summaries the page shows while a generated log is followed in `pieces` appends (each refresh's rows put after those held). */
+async function followedSummaries(pieces: number, seed: number): Promise<LoadSummary[]> {
+  const bytes = new TextEncoder().encode(generateLog({ dialect: 'v4', seed, turns: 40, compactEvery: 6 }).text);
+  const host = new FollowHost(new Engine());
+  const rows = new FollowedRows();
+  const shown: LoadSummary[] = [];
+  let from = 0;
+  for (const cut of [...randomCuts(bytes.length, seed, pieces), bytes.length]) {
+    const sent = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live' });
+    from = cut;
+    if (sent.summary) shown.push(rows.take({ from: sent.from, summary: sent.summary }));
+  }
+  return shown;
+}
+
+/** The same columns in arrays of their own: what a fresh load would hand the page. */
+function copied(summary: LoadSummary): LoadSummary {
+  const columns = Object.fromEntries(Object.entries(summary.columns).map(([k, c]) => [k, c.slice()])) as unknown as LoadSummary['columns'];
+  return { ...summary, columns };
+}
+
+describe("a followed log's rows on the page (issue #15)", () => {
+  it('the step lists and the timeline axis of each refresh, extended from the last, equal those made from its rows afresh', async () => {
+    const shown = await followedSummaries(24, 3);
+    expect(shown.length).toBeGreaterThan(10);
+    // Most refreshes land in the arrays the last one grew (the extended path), not in new ones.
+    const sameRows = shown.filter((s, k) => k > 0 && s.columns.seq.buffer === shown[k - 1].columns.seq.buffer).length;
+    expect(sameRows).toBeGreaterThan(shown.length / 2);
+    for (const summary of shown) {
+      const fresh = copied(summary);
+      for (const kind of ROW_KINDS) expect(Array.from(targetsOf(summary, kind)), kind).toEqual(Array.from(navigationTargets(fresh.columns, fresh.typeNames, fresh.count, kind)));
+      const axis = axisIndexOf(summary);
+      const want = new AxisIndex(fresh.columns, fresh.count);
+      expect(Array.from(axis.turnStarts)).toEqual(Array.from(want.turnStarts));
+      expect(Array.from(axis.stepStarts)).toEqual(Array.from(want.stepStarts));
+      expect(Array.from(axis.synthetic)).toEqual(Array.from(want.synthetic));
+      for (let a = 0; a < summary.count; a += 7) {
+        const b = Math.min(summary.count, a + 1 + ((a * 31) % 97));
+        expect(axis.familiesIn(a, b)).toBe(want.familiesIn(a, b));
+      }
+    }
+    expect(shown.at(-1)!.count).toBeGreaterThan(shown[0].count);
+  });
+
+  it('a refresh whose rows do not follow those held is refused, not shown with rows missing', async () => {
+    const [first, second] = await followedSummaries(6, 4);
+    const rows = new FollowedRows();
+    rows.take({ from: 0, summary: first });
+    const gap = { ...second, columns: copied(second).columns };
+    expect(() => rows.take({ from: first.count + 1, summary: gap })).toThrow(/do not follow/);
+  });
+
+  it("a value is extended from the rows it was made of; an earlier summary of the same rows is made afresh and leaves the longer one's kept", async () => {
+    const shown = await followedSummaries(24, 5);
+    const k = shown.findIndex((s, j) => j > 0 && s.columns.seq.buffer === shown[j - 1].columns.seq.buffer);
+    expect(k).toBeGreaterThan(0);
+    const [shorter, longer] = [shown[k - 1], shown[k]];
+    const calls: string[] = [];
+    const cache = new GrownRowsCache<number>(
+      (s) => { calls.push(`make ${s.count}`); return s.count; },
+      (value, s, from) => { calls.push(`extend ${from}→${s.count}`); expect(from).toBe(value); return s.count; },
+    );
+    expect(cache.get(shorter)).toBe(shorter.count);
+    expect(cache.get(longer)).toBe(longer.count);
+    expect(cache.get(longer)).toBe(longer.count);
+    expect(cache.get(shorter)).toBe(shorter.count);
+    expect(cache.get(longer)).toBe(longer.count);
+    expect(calls).toEqual([`make ${shorter.count}`, `extend ${shorter.count}→${longer.count}`, `make ${shorter.count}`]);
+  });
+});
