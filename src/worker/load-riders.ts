@@ -36,7 +36,7 @@ export interface LoadRiders {
  */
 export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: EventStore, options: { projections?: boolean } = {}): LoadRiders {
   const capacity = totalBytes ? totalBytes / BYTES_PER_EVENT : 1024;
-  const replay = store ? ReplayBuilder.forStore(store, { capacity }) : new ReplayBuilder({ capacity });
+  const replay = store ? ReplayBuilder.forStore(store, { capacity, dialect: meta.dialect }) : new ReplayBuilder({ capacity, dialect: meta.dialect });
   const assumed = likelyFacts(meta);
   const facts = new FactsTracker();
   const prompt = startPromptAnalysis(meta, assumed, {}, store ? { projectedCount: (n) => store.projectedCount(n) } : {});

@@ -23,7 +23,7 @@ const errors = (text: string) => verdictOf(text).diagnostics.filter((d) => d.sev
 
 describe('verdict: ok', () => {
   it('a clean format-4 log: ok, no error, nothing partial', () => {
-    const r = verdictOf(jsonl([v4(), ...turn(['assistant/message', assistantData('a1', 'hello'), { surfaceOp: 'append' }])]));
+    const r = verdictOf(jsonl([v4(), ...turn(['assistant/message', { ...assistantData('a1', 'hello'), stream: [] }, { surfaceOp: 'append' }])]));
     expect(r.verdict).toBe('ok');
     expect(r.ok).toBe(true);
     expect(r.verdictDetail).toMatchObject({ kind: 'ok', causes: [], partial: null, requires: null });
@@ -48,6 +48,32 @@ describe('verdict: DSH would refuse (a rule DSH enforces fails)', () => {
     expect(r.verdictDetail.causes[0]).toMatchObject({ code: 'row.seq-gap', seq: 7 });
     expect(r.verdictDetail.summary).toMatch(/^DSH would refuse to restore this log: .*seq gap/);
     expect(r.verdictDetail.partial).toBeNull();
+  });
+
+  // What 0.2.1-alpha.2 checks of each event when it restores a format-4 log (dsh-0.2 §2 catalog; its Session constructor).
+  const system = (kind: string) => ({ turn: 1, step: 1, message: { id: 's1', role: 'system', content: [{ type: 'text', text: 'be brief' }], source: { kind, plugin: '@deepseek-ai/dsh-system-prompt' } } });
+  const requestHeader = (extra: Row) => ({ header: { config: { provider: 'p', model: 'm' } }, reason: 'initial', ...extra });
+  it.each([
+    ['a reply without its stream', ['assistant/message', assistantData('a1', 'hello'), { surfaceOp: 'append' }], 'data.stream'],
+    ['a system prompt whose source is not system-prompt', ['system/message', system('plugin'), { surfaceOp: 'append' }], 'data.message.source.kind'],
+    ['a request header written for a reason DSH does not know', ['request/header', requestHeader({ reason: 'fallback' })], 'data.reason'],
+    ['a request header whose series marker is not true', ['request/header', requestHeader({ startsSeries: false })], 'data.startsSeries'],
+  ] as const)('%s (format 4)', (_what, row, path) => {
+    const r = verdictOf(jsonl([v4(), ...turn(row as unknown as [string, unknown, Row?])]));
+    expect(r.verdict).toBe('dsh-refuses');
+    expect(r.verdictDetail.causes[0]).toMatchObject({ code: 'payload.schema', seq: 2 });
+    expect(r.diagnostics.find((d) => d.code === 'payload.schema')?.path).toBe(path);
+  });
+
+  it('the same system prompt, reply and header pass in their own shapes, and a format-3 system prompt keeps its plugin source', () => {
+    const ok = [
+      ['system/message', system('system-prompt'), { surfaceOp: 'append' }],
+      ['request/header', requestHeader({ reason: 'series', startsSeries: true })],
+      ['assistant/message', { ...assistantData('a1', 'hello'), stream: [] }, { surfaceOp: 'append' }],
+    ] as [string, unknown, Row?][];
+    expect(errors(jsonl([v4(), ...turn(...ok)]))).toEqual([]);
+    const v3 = header({ version: 3, isSeeded: false });
+    expect(errors(jsonl([v3, ...turn(['system/message', system('plugin'), { surfaceOp: 'append' }])]))).toEqual([]);
   });
 
   it('a log-only event with surface fields, even when the log is also newer than the app', () => {

@@ -1,3 +1,4 @@
+import { Engine } from '../../src/worker/engine.ts';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/core/inspect.ts';
 import { isPluginRecordType, knownEventTypes } from '../../src/core/log/event-types.ts';
@@ -108,7 +109,9 @@ describe('plugin records (dsh-0.2 §4.3)', () => {
     expect(familyOf(request.type)).toBe('plugin');
     expect(eventPreview(request)).toMatch(/^plugin record · \{"provider":"google"/);
     expect(eventPreview(result)).toBe('plugin record · ["an","array",2]');
-    expect(inspect(readLogText(text)).verdictDetail.requires).toEqual({ release: '0.2.1-alpha.2', because: ['plugin records'] });
+    // Ignorable: a format-4 reader before 0.2.1-alpha.2 skips them, so they ask for no newer DSH (§4.3).
+    expect(inspect(readLogText(text)).verdictDetail.requires).toBeNull();
+    expect(inspect(readLogText(jsonl([v4(), ...inTurn(['plugin:translator/request', {}, { ignorable: true }], ['working-directory/change', { cwd: '/w' }])]))).verdictDetail.requires).toEqual({ release: '0.2.1-alpha.2', because: ['working-directory/change'] });
   });
 
   it('stay opaque with surface fields in format 4 (V3+ ignorable rule), as in format 3', () => {
@@ -116,7 +119,18 @@ describe('plugin records (dsh-0.2 §4.3)', () => {
       const session = foldSession(readLogText(jsonl([head, ...records({ surfaceOp: 'append' })])));
       expect(session.surface.nodes).toEqual([1, 4]);
       expect(session.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+      // Nor are they in the transcript: only a surface type appended is (§7, isAppendSurfaceEvent).
+      expect(session.transcript.map((t) => t.seq)).toEqual([1, 4]);
     }
+  });
+
+  it("stay out of the engine's transcript too (the replay index's appends)", async () => {
+    const engine = new Engine();
+    await engine.load({ kind: 'text', text: jsonl([v4(), ...records({ surfaceOp: 'append' })]), name: 'records' }, () => {});
+    const last = engine.rows(0, 100).length - 1;
+    const state = engine.state({ index: last, window: { from: 0, count: 10 }, transcript: { from: 0, count: 10 } });
+    expect(state.transcriptCount).toBe(2);
+    expect(state.transcript.map((t) => t.seq)).toEqual([1, 4]);
   });
 
   it('a plugin type without ignorable is an unknown required type, with the hint', () => {

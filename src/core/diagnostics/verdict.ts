@@ -1,4 +1,3 @@
-import { isPluginRecordType } from '../log/event-types.ts';
 import type { SessionHeader } from '../log/types.ts';
 import { FORK_TYPES, FORMAT4_ADDITIONS, KNOWN_DSH_TEXT } from '../log/versions.ts';
 import { DIAGNOSTIC_DEFS } from './codes.ts';
@@ -93,16 +92,15 @@ function dshShaped(header: SessionHeader | null): boolean {
     && Number.isSafeInteger(header.createdAt);
 }
 
-/** What a log needs of DSH beyond format 4's first releases (dsh-0.2 §2, §4.3). */
+/**
+ * What a log needs of DSH beyond format 4's first releases (dsh-0.2 §2). Plugin records
+ * need nothing: they are ignorable, so every format-4 reader skips them (§4.3), and a
+ * V3 log's unknown ignorable types were renamed `plugin:<original>` by the first V4 builds.
+ */
 function requiresOf(types: Iterable<string> | undefined, version: number): Verdict['requires'] {
   if (!types || version !== 4) return null;
   const because: string[] = [];
-  let plugin = false;
-  for (const t of types) {
-    if (FORMAT4_ADDITIONS[t]) because.push(t);
-    else if (isPluginRecordType(t)) plugin = true;
-  }
-  if (plugin) because.push('plugin records');
+  for (const t of types) if (FORMAT4_ADDITIONS[t]) because.push(t);
   if (!because.length) return null;
   // Every addition this app knows came with the same release.
   return { release: FORMAT4_ADDITIONS[because[0]], because };

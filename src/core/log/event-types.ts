@@ -1,4 +1,4 @@
-import type { Dialect } from './types.ts';
+import type { Dialect, LogEvent } from './types.ts';
 
 /**
  * DSH's event vocabulary (spec §3). A type outside the vocabulary of the
@@ -85,6 +85,15 @@ const SURFACE_V4 = new Set([...SURFACE_V3, 'developer/message']);
 
 export function surfaceEventTypes(dialect: Dialect): ReadonlySet<string> {
   return dialect === 'v0' ? SURFACE_V0 : dialect === 'v3' ? SURFACE_V3 : SURFACE_V4;
+}
+
+/**
+ * Whether an event belongs to the human transcript (§7, DSH's `isAppendSurfaceEvent`): a surface
+ * type of the dialect appended by intent, whatever the fold made of it. An unknown type with a
+ * `surfaceOp` stays opaque (§2.3), so it is not one.
+ */
+export function isAppendSurfaceEvent(event: Pick<LogEvent, 'type' | 'surfaceOp'>, dialect: Dialect): boolean {
+  return event.surfaceOp === 'append' && surfaceEventTypes(dialect).has(event.type);
 }
 
 /** Log-only events that rewrite earlier messages' content (§6.4). */

@@ -28,6 +28,10 @@ const toolResultV4 = message('tool')
   .extend({ source: toolSource, toolCallId: nonEmpty, isError: z.boolean().optional() })
   .refine((m) => m.source.callId === m.toolCallId, { message: 'source.callId must equal toolCallId' });
 
+/** Why a request header was written (newest DSH, prompt-and-requests §4; dsh-0.2 §2). */
+const HEADER_REASONS = ['initial', 'resume', 'change', 'series'] as const;
+const headerReasons: ReadonlySet<unknown> = new Set(HEADER_REASONS);
+
 const requestConfig = z.object({
   provider: nonEmpty,
   model: nonEmpty,
@@ -40,14 +44,18 @@ const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
   'step/start': z.object(turnStep).loose(),
   'step/end': z.object(turnStep).loose(),
   'user/message': message('user'),
-  'system/message': z.object({ ...turnStep, message: message('system') }).loose(),
+  // Format 4's system prompt has its own source kind (log-and-surface §3; DSH refuses another on restore).
+  'system/message': z.object({ ...turnStep, message: dialect === 'v4' ? message('system').extend({ source: z.object({ kind: z.literal('system-prompt') }).loose() }) : message('system') }).loose(),
   'developer/message': z.object({ ...turnStep, message: message('developer') }).loose(),
   'assistant/chunk': z.object({ ...turnStep, chunk: z.object({ type: nonEmpty }).loose() }).loose(),
-  'assistant/message': z.object({ ...turnStep, message: assistantMessage }).loose(),
+  // From format 2 a reply carries its stream (log-and-surface §3); DSH refuses one without it on restore.
+  'assistant/message': z.object({ ...turnStep, message: assistantMessage, ...(dialect === 'v0' ? {} : { stream: z.array(z.unknown()) }) }).loose(),
   'assistant/attempt': z.object({ ...turnStep, stream: z.array(z.unknown()) }).loose(),
   'tool/call': z.object({ ...turnStep, callId: nonEmpty, name: z.string(), arguments: z.string() }).loose(),
   'tool/result': z.object({ ...turnStep, message: dialect === 'v4' ? toolResultV4 : toolResultV0 }).loose(),
-  'request/header': z.object({ header: z.object({ config: requestConfig }).loose(), reason: nonEmpty }).loose(),
+  'request/header': dialect === 'v4'
+    ? z.object({ header: z.object({ config: requestConfig }).loose(), reason: z.enum(HEADER_REASONS), startsSeries: z.literal(true).optional() }).loose()
+    : z.object({ header: z.object({ config: requestConfig }).loose(), reason: nonEmpty }).loose(),
   'request/context': z.object({ provider: nonEmpty, model: nonEmpty }).loose(),
   'todo/write': z.object({ todos: z.array(z.object({ content: z.string(), status: z.string() }).loose()) }).loose(),
   'session/end-seed': z.object({}).loose(),
@@ -80,14 +88,15 @@ export const QUICK_VALID: Record<string, (d: any, dialect: Dialect) => boolean> 
   'assistant/chunk': (d) => turnStepOk(d) && isObject(d.chunk) && isNonEmpty(d.chunk.type),
   'tool/call': (d) => turnStepOk(d) && isNonEmpty(d.callId) && typeof d.name === 'string' && typeof d.arguments === 'string',
   'user/message': (d) => messageOk(d, 'user'),
-  'system/message': (d) => turnStepOk(d) && messageOk(d.message, 'system'),
+  'system/message': (d, dialect) => turnStepOk(d) && messageOk(d.message, 'system') && (dialect !== 'v4' || d.message.source.kind === 'system-prompt'),
   'developer/message': (d) => turnStepOk(d) && messageOk(d.message, 'developer'),
-  'assistant/message': (d) => turnStepOk(d) && messageOk(d.message, 'assistant') && d.message.source.kind === 'model'
-    && isNonEmpty(d.message.source.provider) && isNonEmpty(d.message.source.model),
+  'assistant/message': (d, dialect) => turnStepOk(d) && messageOk(d.message, 'assistant') && d.message.source.kind === 'model'
+    && isNonEmpty(d.message.source.provider) && isNonEmpty(d.message.source.model) && (dialect === 'v0' || Array.isArray(d.stream)),
   'tool/result': (d, dialect) => turnStepOk(d) && isObject(d.message) && toolResultOk(d.message, dialect),
-  'request/header': (d) => isObject(d) && isNonEmpty(d.reason) && isObject(d.header) && isObject(d.header.config)
+  'request/header': (d, dialect) => isObject(d) && isNonEmpty(d.reason) && isObject(d.header) && isObject(d.header.config)
     && isNonEmpty(d.header.config.provider) && isNonEmpty(d.header.config.model)
-    && (d.header.config.reasoningEffort === undefined || isNonEmpty(d.header.config.reasoningEffort)),
+    && (d.header.config.reasoningEffort === undefined || isNonEmpty(d.header.config.reasoningEffort))
+    && (dialect !== 'v4' || (headerReasons.has(d.reason) && (d.startsSeries === undefined || d.startsSeries === true))),
   'request/context': (d) => isObject(d) && isNonEmpty(d.provider) && isNonEmpty(d.model),
 };
 

@@ -27,11 +27,11 @@ export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, 
 /**
  * Vocabulary DSH added to format 4 without a format bump, with the first
  * release that writes it: older format-4 builds refuse a log holding it
- * (dsh-0.2 §2 `working-directory/change`, §4.3 plugin records).
+ * (dsh-0.2 §2 `working-directory/change`). Plugin records (§4.3) are not
+ * here: they are ignorable, which older readers skip.
  */
 export const FORMAT4_ADDITIONS: Readonly<Record<string, string>> = {
   'working-directory/change': '0.2.1-alpha.2',
-  'plugin records': '0.2.1-alpha.2',
 };
 
 /**

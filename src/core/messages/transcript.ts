@@ -1,4 +1,5 @@
-import type { LogEvent } from '../log/types.ts';
+import { isAppendSurfaceEvent } from '../log/event-types.ts';
+import type { Dialect, LogEvent } from '../log/types.ts';
 import type { SurfaceState } from '../surface/types.ts';
 import { deriveEventMessage } from './derive.ts';
 import type { Message } from './types.ts';
@@ -16,13 +17,13 @@ export interface TranscriptEntry {
   status: { kind: 'on-surface' } | { kind: 'shadowed'; by: number } | { kind: 'not-a-node' };
 }
 
-export function buildTranscript(events: Iterable<LogEvent>, state: SurfaceState): TranscriptEntry[] {
+export function buildTranscript(events: Iterable<LogEvent>, state: SurfaceState, dialect: Dialect): TranscriptEntry[] {
   const onSurface = new Set(state.nodes);
   const shadowedBy = new Map<number, number>();
   for (const r of state.replacements) for (const s of r.shadowedSeqs) shadowedBy.set(s, r.seq);
   const out: TranscriptEntry[] = [];
   for (const event of events) {
-    if (event.surfaceOp !== 'append') continue;
+    if (!isAppendSurfaceEvent(event, dialect)) continue;
     const by = shadowedBy.get(event.seq);
     const status: TranscriptEntry['status'] = onSurface.has(event.seq)
       ? { kind: 'on-surface' }

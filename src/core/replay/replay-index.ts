@@ -1,6 +1,7 @@
 import type { EventList } from '../log/event-list.ts';
 import type { PackedRun } from '../log/packed-rows.ts';
-import type { LogEvent } from '../log/types.ts';
+import { isAppendSurfaceEvent } from '../log/event-types.ts';
+import type { Dialect, LogEvent } from '../log/types.ts';
 import type { SessionFold } from '../session/fold-session.ts';
 import { applySurfacePlan } from '../surface/apply.ts';
 import { planSurfaceEvent } from '../surface/plan.ts';
@@ -100,6 +101,8 @@ export interface ReplayBuilderOptions {
   checkpointBytes?: number;
   /** The final event count extrapolated from n so far (0 unknown): the columns grow once. */
   projected?: (count: number) => number;
+  /** The log's dialect: which types are surface types, for the transcript's appends (default format 4's). */
+  dialect?: Dialect;
 }
 
 /**
@@ -152,12 +155,14 @@ export class ReplayBuilder implements SurfaceVisitor {
   private readonly bytesOf: ((index: number) => number) | undefined;
   private readonly checkpointBytes: number;
   private readonly projected: ((count: number) => number) | undefined;
+  private readonly dialect: Dialect;
 
   constructor(options: ReplayBuilderOptions = {}) {
     this.checkpointEvery = options.checkpointEvery ?? 2048;
     this.bytesOf = options.bytesOf;
     this.checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
     this.projected = options.projected;
+    this.dialect = options.dialect ?? 'v4';
     const capacity = options.capacity ?? 1024;
     const c = Math.max(16, Math.ceil(capacity));
     this.columns = {
@@ -234,7 +239,7 @@ export class ReplayBuilder implements SurfaceVisitor {
     const typeId = this.typeIdOf(e.type);
     const i = this.put(e.seq, typeId, this.familyOfType[typeId], e.time, SURFACE_CHANGE[plan.kind], cut);
     // Appended by intent, whatever the fold made of it: a rejected append is still in the transcript.
-    if (e.surfaceOp === 'append') {
+    if (isAppendSurfaceEvent(e, this.dialect)) {
       if (this.appendCount === this.appends.length) this.appends = grown(this.appends, this.appendCount * 2);
       this.appends[this.appendCount++] = i;
     }
@@ -419,7 +424,7 @@ export class Replay<E extends EventList = EventList> {
    * (tests, small logs); `riders` are other analyses carried on that walk.
    */
   static walk<E extends EventList>(session: SessionFold<E>, checkpointEvery = 2048, riders: readonly SurfaceVisitor[] = []): Replay<E> {
-    const builder = new ReplayBuilder({ checkpointEvery, capacity: session.events.length });
+    const builder = new ReplayBuilder({ checkpointEvery, capacity: session.events.length, dialect: session.read.dialect });
     walkSurface(session.events, session.read.dialect, [builder, ...riders], session.eventAt);
     return new Replay(session, builder.finish(session.loggedCount));
   }

@@ -130,7 +130,7 @@ export function startPromptAnalysis(read: LogMeta, facts: LogFacts, limits: Diff
 /** The analysis of a folded session in a walk of its own, with the replay index its calls' messages are derived from. */
 export function analyzePrompts(session: SessionFold, limits: DiffLimits = {}): PromptAnalysis {
   const run = startPromptAnalysis(session.read, factsOf(session.events), limits);
-  const index = new ReplayBuilder({ capacity: session.events.length });
+  const index = new ReplayBuilder({ capacity: session.events.length, dialect: session.read.dialect });
   const finalState = walkSurface(session.events, session.read.dialect, [index, ...run.visitors], session.eventAt);
   const replay = new Replay(session, index.finish(session.loggedCount));
   return run.finish(finalState, surfaceBeforeOf(replay), session.eventAt);

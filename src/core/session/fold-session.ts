@@ -80,7 +80,7 @@ export function sessionFoldOf<E extends EventList, R extends ReadMeta = ReadMeta
     steps: loader.steps,
     diagnostics,
     get messages() { return (messages ??= deriveMessages(surface, eventAt)); },
-    get transcript() { return (transcript ??= buildTranscript(events, surface)); },
+    get transcript() { return (transcript ??= buildTranscript(events, surface, read.dialect)); },
     ok: firstRefusal(diagnostics) === undefined,
     eventAt,
   };
