@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { buildMembership, MembershipBuilder, type Membership } from '../../src/core/replay/membership.ts';
 import { navigationTargets, type NavKind } from '../../src/core/replay/navigate.ts';
 import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
 import { GrownRowsCache } from '../../src/ui/grown-rows-cache.ts';
@@ -55,6 +56,33 @@ describe("a followed log's rows on the page (issue #15)", () => {
       }
     }
     expect(shown.at(-1)!.count).toBeGreaterThan(shown[0].count);
+  });
+
+  it('membership made as the refreshes arrive equals membership made from each refresh afresh', async () => {
+    const shown = await followedSummaries(24, 6);
+    const builder = new MembershipBuilder();
+    const input = (s: LoadSummary) => ({ seq: s.columns.seq, surfaceChange: s.columns.surfaceChange, count: s.count, replacements: s.replacements });
+    const plain = (m: Membership) => JSON.parse(JSON.stringify({ ...m, seq: [...m.seq], enter: [...m.enter], leave: [...m.leave], row: [...m.row], changes: [...m.changes], links: Object.fromEntries(Object.entries(m.links).map(([k, v]) => [k, [...v]])) }));
+    let replaced = 0;
+    for (const summary of shown) {
+      const grown = builder.add(input(summary));
+      const fresh = buildMembership(input(copied(summary)));
+      expect(plain(grown)).toEqual(plain(fresh));
+      expect(grown.complete).toBe(true);
+      replaced = grown.links.at.length;
+    }
+    // The log compacts: replaces that shadow nodes read in earlier refreshes are in it.
+    expect(replaced).toBeGreaterThan(2);
+  });
+
+  it("a refresh keeps its Requests rows unmade until something reads them", async () => {
+    const [first] = await followedSummaries(6, 7);
+    let made = 0;
+    const lazy = Object.defineProperty({ ...first }, 'requests', { enumerable: true, get: () => { made++; return first.requests; } }) as LoadSummary;
+    const shown = new FollowedRows().take({ from: 0, summary: lazy });
+    expect(made).toBe(0);
+    expect(shown.requests).toEqual(first.requests);
+    expect(made).toBe(1);
   });
 
   it('a refresh whose rows do not follow those held is refused, not shown with rows missing', async () => {

@@ -45,83 +45,126 @@ export interface MembershipInput {
   replacements: readonly Pick<Replacement, 'seq' | 'shadowedSeqs' | 'index'>[];
 }
 
-export function buildMembership({ seq, surfaceChange, count, replacements }: MembershipInput): Membership {
-  const n = Math.min(count, surfaceChange.length, seq.length);
-  let changeCount = 0;
-  let replaceCount = 0;
-  for (let i = 0; i < n; i++) {
-    const c = surfaceChange[i];
-    if (c === SURFACE_CHANGE.append || c === SURFACE_CHANGE.replace) changeCount++;
-    if (c === SURFACE_CHANGE.replace) replaceCount++;
-  }
-  let shadowTotal = 0;
-  for (const r of replacements) shadowTotal += r.shadowedSeqs.length;
+export function buildMembership(input: MembershipInput): Membership {
+  return new MembershipBuilder().add(input);
+}
 
-  const nodeSeq = new Float64Array(changeCount);
-  const enter = new Uint32Array(changeCount);
-  const leave = new Uint32Array(changeCount).fill(count);
-  const row = new Uint32Array(changeCount);
-  const changes = new Uint32Array(changeCount);
-  const at = new Uint32Array(replaceCount);
-  const linkNode = new Uint32Array(replaceCount);
-  const from = new Uint32Array(replaceCount + 1);
-  const shadowed = new Uint32Array(shadowTotal);
-
-  // Replaces commit in log order, as the records are kept; a lookup by seq only if they ever disagree.
-  let next = 0;
-  let bySeq: Map<number, MembershipInput['replacements'][number]> | null = null;
-  const recordOf = (s: number) => {
-    if (replacements[next]?.seq === s) return replacements[next++];
-    bySeq ??= new Map(replacements.map((r) => [r.seq, r]));
-    return bySeq.get(s);
-  };
-
+/**
+ * Membership made as a log's events arrive: `add` reads the events past
+ * those it has read (a loading or followed log's rows only grow), so a
+ * longer log costs its new events, not a walk of every one again (issue #15).
+ * The Membership it returns views its arrays, which later adds write past
+ * (and set a live node's `leave` in): use the newest one.
+ */
+export class MembershipBuilder {
+  private nodeSeq = new Float64Array(0);
+  private enter = new Uint32Array(0);
+  private leave = new Uint32Array(0);
+  private row = new Uint32Array(0);
+  private changes = new Uint32Array(0);
+  private at = new Uint32Array(0);
+  private linkNode = new Uint32Array(0);
+  private from = new Uint32Array(1);
+  private shadowed = new Uint32Array(0);
   /** Node ids in surface order (a splice per replace: memmove-fast even at 50k nodes). */
-  const live: number[] = [];
-  let nodes = 0;
-  let links = 0;
-  let shadowCount = 0;
-  let rows = 0;
-  let complete = true;
-  for (let i = 0; i < n; i++) {
-    const c = surfaceChange[i];
-    if (c !== SURFACE_CHANGE.append && c !== SURFACE_CHANGE.replace) continue;
-    const id = nodes++;
-    nodeSeq[id] = seq[i];
-    enter[id] = i;
-    changes[id] = i;
-    if (c === SURFACE_CHANGE.append) {
-      row[id] = live.length ? row[live[live.length - 1]] + 1 : 0;
-      live.push(id);
-    } else {
-      const record = recordOf(seq[i]);
-      const k = record?.index ?? -1;
-      const run = record?.shadowedSeqs ?? [];
-      // The fold never plans an empty run (both endpoints are live nodes, start ≤ end).
-      const fits = record !== undefined && run.length > 0 && k >= 0 && k + run.length <= live.length
-        && run.every((s, j) => nodeSeq[live[k + j]] === s);
-      if (!fits) {
-        // No record to go by: keep the bar (appended) and say the picture is incomplete.
-        complete = false;
+  private readonly live: number[] = [];
+  private nodes = 0;
+  private links = 0;
+  private shadowCount = 0;
+  private rows = 0;
+  private complete = true;
+  /** Events read so far. */
+  private read = 0;
+  /** Replace records used so far: they commit in log order, as the records are kept. */
+  private next = 0;
+
+  add({ seq, surfaceChange, count, replacements }: MembershipInput): Membership {
+    const n = Math.min(count, surfaceChange.length, seq.length);
+    let changeCount = 0;
+    let replaceCount = 0;
+    for (let i = this.read; i < n; i++) {
+      const c = surfaceChange[i];
+      if (c === SURFACE_CHANGE.append || c === SURFACE_CHANGE.replace) changeCount++;
+      if (c === SURFACE_CHANGE.replace) replaceCount++;
+    }
+    let shadowTotal = 0;
+    for (let k = this.next; k < replacements.length; k++) shadowTotal += replacements[k].shadowedSeqs.length;
+    this.room(this.nodes + changeCount, this.links + replaceCount, this.shadowCount + shadowTotal);
+    const { nodeSeq, enter, leave, row, changes, at, linkNode, from, shadowed, live } = this;
+
+    // A lookup by seq only if the records ever disagree with the log's order.
+    let bySeq: Map<number, MembershipInput['replacements'][number]> | null = null;
+    const recordOf = (s: number) => {
+      if (replacements[this.next]?.seq === s) return replacements[this.next++];
+      bySeq ??= new Map(replacements.map((r) => [r.seq, r]));
+      return bySeq.get(s);
+    };
+
+    for (let i = this.read; i < n; i++) {
+      const c = surfaceChange[i];
+      if (c !== SURFACE_CHANGE.append && c !== SURFACE_CHANGE.replace) continue;
+      const id = this.nodes++;
+      nodeSeq[id] = seq[i];
+      enter[id] = i;
+      changes[id] = i;
+      if (c === SURFACE_CHANGE.append) {
         row[id] = live.length ? row[live[live.length - 1]] + 1 : 0;
         live.push(id);
       } else {
-        const gone = live.splice(k, run.length, id);
-        row[id] = row[gone[0]];
-        at[links] = i;
-        linkNode[links] = id;
-        from[links] = shadowCount;
-        for (const g of gone) { leave[g] = i; shadowed[shadowCount++] = g; }
-        links++;
+        const record = recordOf(seq[i]);
+        const k = record?.index ?? -1;
+        const run = record?.shadowedSeqs ?? [];
+        // The fold never plans an empty run (both endpoints are live nodes, start ≤ end).
+        const fits = record !== undefined && run.length > 0 && k >= 0 && k + run.length <= live.length
+          && run.every((s, j) => nodeSeq[live[k + j]] === s);
+        if (!fits) {
+          // No record to go by: keep the bar (appended) and say the picture is incomplete.
+          this.complete = false;
+          row[id] = live.length ? row[live[live.length - 1]] + 1 : 0;
+          live.push(id);
+        } else {
+          const gone = live.splice(k, run.length, id);
+          row[id] = row[gone[0]];
+          at[this.links] = i;
+          linkNode[this.links] = id;
+          from[this.links] = this.shadowCount;
+          for (const g of gone) { leave[g] = i; shadowed[this.shadowCount++] = g; }
+          this.links++;
+        }
       }
+      if (row[id] + 1 > this.rows) this.rows = row[id] + 1;
     }
-    if (row[id] + 1 > rows) rows = row[id] + 1;
+    this.read = n;
+    // A node still on the surface leaves at the end: the event count.
+    for (const id of live) leave[id] = count;
+    from[this.links] = this.shadowCount;
+    const nodes = this.nodes;
+    const links = this.links;
+    return {
+      nodes, seq: nodeSeq.subarray(0, nodes), enter: enter.subarray(0, nodes), leave: leave.subarray(0, nodes), row: row.subarray(0, nodes),
+      rows: this.rows, complete: this.complete, changes: changes.subarray(0, nodes),
+      links: { at: at.subarray(0, links), node: linkNode.subarray(0, links), from: from.subarray(0, links + 1), shadowed: shadowed.subarray(0, this.shadowCount) },
+    };
   }
-  from[links] = shadowCount;
-  return {
-    nodes, seq: nodeSeq, enter, leave, row, rows, complete, changes,
-    links: { at: at.subarray(0, links), node: linkNode.subarray(0, links), from: from.subarray(0, links + 1), shadowed: shadowed.subarray(0, shadowCount) },
-  };
+
+  /** Arrays with room for this many nodes, links and shadowed entries (doubling, so a growing log copies each row a few times). */
+  private room(nodes: number, links: number, shadowedCount: number): void {
+    const fit = <T extends Float64Array | Uint32Array>(a: T, need: number): T => {
+      if (need <= a.length) return a;
+      const out = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+      out.set(a);
+      return out;
+    };
+    this.nodeSeq = fit(this.nodeSeq, nodes);
+    this.enter = fit(this.enter, nodes);
+    this.leave = fit(this.leave, nodes);
+    this.row = fit(this.row, nodes);
+    this.changes = fit(this.changes, nodes);
+    this.at = fit(this.at, links);
+    this.linkNode = fit(this.linkNode, links);
+    this.from = fit(this.from, links + 1);
+    this.shadowed = fit(this.shadowed, shadowedCount);
+  }
 }
 
 /** How many entries of an ascending array are ≤ `i` (the shared count, under the name the lane reads). */

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { crossingAt, rowsChangedBetween, type Crossing } from '../../core/replay/crossing.ts';
-import { buildMembership, countAtOrBefore, nodeAt, type Membership } from '../../core/replay/membership.ts';
+import { countAtOrBefore, MembershipBuilder, nodeAt, type Membership } from '../../core/replay/membership.ts';
+import { GrownRowsCache } from '../grown-rows-cache.ts';
 import type { Theme } from '../../store/view.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { isDark } from './dark.ts';
@@ -37,9 +38,7 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
   const drawn = useRef<DrawnHighlight | null>(null);
   const [hover, setHover] = useState(-1);
   const readout = useId();
-  const m = useMemo(() => buildMembership({
-    seq: summary.columns.seq, surfaceChange: summary.columns.surfaceChange, count: summary.count, replacements: summary.replacements,
-  }), [summary]);
+  const m = useMemo(() => membershipOf(summary), [summary]);
   // The highlight is real work on a long surface (tens of thousands of bars): it follows the cursor deferred,
   // after the scrubber and the cursor line have painted, as the panels do.
   const settled = useDeferredValue(index);
@@ -101,6 +100,18 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
 }
 
 interface DrawnHighlight { m: Membership; crossing: Crossing; view: TimelineView; width: number; dark: boolean }
+
+/** A log's membership, per rows: a loading or followed log's is extended with its new events (grown-rows-cache.ts). */
+const byRows = new GrownRowsCache<{ builder: MembershipBuilder; membership: Membership }>(
+  (summary) => { const builder = new MembershipBuilder(); return { builder, membership: builder.add(membershipInput(summary)) }; },
+  ({ builder }, summary) => ({ builder, membership: builder.add(membershipInput(summary)) }),
+);
+
+const membershipInput = (summary: LoadSummary) => ({ seq: summary.columns.seq, surfaceChange: summary.columns.surfaceChange, count: summary.count, replacements: summary.replacements });
+
+function membershipOf(summary: LoadSummary): Membership {
+  return byRows.get(summary).membership;
+}
 
 /** "seq 13 user/message: on the surface from seq 13 until seq 21 shadowed it". */
 function nodeTitle(summary: LoadSummary, m: Membership, k: number): string {
