@@ -4,6 +4,7 @@ import { buildMembership, MembershipBuilder, type Membership } from '../../src/c
 import { navigationTargets, type NavKind } from '../../src/core/replay/navigate.ts';
 import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
 import { GrownRowsCache } from '../../src/ui/grown-rows-cache.ts';
+import { generationSteps } from '../../src/ui/surface/generation-steps.ts';
 import { targetsOf } from '../../src/ui/nav-targets.ts';
 import { AxisIndex, axisIndexOf } from '../../src/ui/timeline/axis-index.ts';
 import { Engine } from '../../src/worker/engine.ts';
@@ -56,6 +57,16 @@ describe("a followed log's rows on the page (issue #15)", () => {
       }
     }
     expect(shown.at(-1)!.count).toBeGreaterThan(shown[0].count);
+  });
+
+  it("the generations chart's steps, extended refresh by refresh, equal those found afresh", async () => {
+    const shown = await followedSummaries(24, 8);
+    let kept = generationSteps(shown[0]);
+    for (let k = 1; k < shown.length; k++) {
+      kept = generationSteps(shown[k], shown[k - 1].count, kept);
+      expect(kept).toEqual(generationSteps(copied(shown[k])));
+    }
+    expect(kept.replace.length).toBeGreaterThan(2);
   });
 
   it('membership made as the refreshes arrive equals membership made from each refresh afresh', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowColumnChars, rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
+import { columnMaxima, rowColumnChars, rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
 
 /** A seeded column set: `types` type names in no order, families by type, times that go back now and then. */
 function columns(count: number, seed: number) {
@@ -47,5 +47,9 @@ describe('the seq and turn.step columns fit the log', () => {
     expect(rowColumnChars({ seq, turn, step }, 1200)).toEqual({ seq: 7, turnStep: 8 });
     expect(rowColumnChars({ seq: [-3, 4], turn: [0, 1], step: [0, 2] }, 2)).toEqual({ seq: 2, turnStep: 3 });
     expect(rowColumnChars({ seq: [], turn: [], step: [] }, 0)).toEqual({ seq: 1, turnStep: 3 });
+    // A growing log's maxima, extended with its later rows, are the whole log's.
+    const firstPart = columnMaxima({ turn, step }, 700);
+    expect(columnMaxima({ turn, step }, 1200, 700, firstPart)).toEqual(columnMaxima({ turn, step }, 1200));
+    expect(columnMaxima({ turn, step }, 1200, 700, firstPart)).not.toEqual(firstPart);
   });
 });

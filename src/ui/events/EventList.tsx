@@ -10,11 +10,15 @@ import { countAtOrBelow, positionOf } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
 import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
-import { rowColumnChars, rowOfEvents, sortedRows } from './visible-rows.ts';
+import { columnCharsOf, columnMaxima, rowOfEvents, sortedRows } from './visible-rows.ts';
+import { GrownRowsCache } from '../grown-rows-cache.ts';
 import './events.css';
 import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
 const NO_RUNS = new Uint32Array(0);
+
+/** The highest turn and step of a log's rows, extended as a loading or followed log grows (grown-rows-cache.ts). */
+const maximaByRows = new GrownRowsCache((summary) => columnMaxima(summary.columns, summary.count), (kept, summary, from) => columnMaxima(summary.columns, summary.count, from, kept));
 
 /** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
 export function EventList() {
@@ -62,7 +66,7 @@ export function EventList() {
   // Sorted rows are not in seq order: the cursor's row is looked up, not searched for, on each step.
   const sortedRowOf = useMemo(() => (visible && sorted && summary ? rowOfEvents(visible, summary.count) : null), [visible, sorted, summary]);
   // The seq and turn.step columns as wide as this log's longest values (in digit widths).
-  const widths = useMemo(() => (summary ? rowColumnChars(summary.columns, summary.count) : { seq: 1, turnStep: 3 }), [summary]);
+  const widths = useMemo(() => (summary ? columnCharsOf(maximaByRows.get(summary), summary.columns, summary.count) : { seq: 1, turnStep: 3 }), [summary]);
   const count = visible ? visible.length : summary?.count ?? 0;
   const at = (k: number) => (visible ? visible[k] : k);
   /** In grouped rows, the list holds `index` for an event and `-(start + 1)` for a stream's own row. */

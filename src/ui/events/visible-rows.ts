@@ -49,13 +49,22 @@ export function rowOfEvents(rows: ArrayLike<number>, count: number): Int32Array 
  * has 5-digit turns and 7-digit seqs, wider than a short log's columns.
  */
 export function rowColumnChars(columns: { seq: ArrayLike<number>; turn: ArrayLike<number>; step: ArrayLike<number> }, count: number): { seq: number; turnStep: number } {
-  let seq = 1;
-  let turn = 0;
-  let step = 0;
-  for (let i = 0; i < count; i++) {
+  return columnCharsOf(columnMaxima(columns, count), columns, count);
+}
+
+/** The highest turn and step among events [from, count), starting from `kept` (a grown log's earlier rows'). */
+export function columnMaxima(columns: { turn: ArrayLike<number>; step: ArrayLike<number> }, count: number, from = 0, kept = { turn: 0, step: 0 }): { turn: number; step: number } {
+  let { turn, step } = kept;
+  for (let i = from; i < count; i++) {
     if (columns.turn[i] > turn) turn = columns.turn[i];
     if (columns.step[i] > step) step = columns.step[i];
   }
+  return { turn, step };
+}
+
+/** The characters for these maxima and the seqs at the log's ends. */
+export function columnCharsOf({ turn, step }: { turn: number; step: number }, columns: { seq: ArrayLike<number> }, count: number): { seq: number; turnStep: number } {
+  let seq = 1;
   // Seqs rise, so the widest is at an end (a corrupt log's negative first seq included).
   if (count > 0) seq = Math.max(String(columns.seq[0]).length, String(columns.seq[count - 1]).length);
   return { seq, turnStep: String(turn).length + 1 + String(step).length };

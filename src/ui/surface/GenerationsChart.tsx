@@ -1,9 +1,10 @@
 import { memo, useMemo } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
-import { SURFACE_CHANGE } from '../../core/replay/navigate.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
+import { GrownRowsCache } from '../grown-rows-cache.ts';
+import { generationSteps, NO_STEPS, type Steps } from './generation-steps.ts';
 
 const W = 240;
 const H = 28;
@@ -16,17 +17,7 @@ export function GenerationsChart() {
   const summary = useSession((s) => s.summary);
   const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
-  const steps = useMemo(() => {
-    if (!summary) return { replace: [] as number[], content: [] as number[] };
-    const replace: number[] = [];
-    const content: number[] = [];
-    const c = summary.columns.surfaceChange;
-    for (let i = 0; i < summary.count; i++) {
-      if (c[i] === SURFACE_CHANGE.replace) { replace.push(i); content.push(i); }
-      else if (c[i] === SURFACE_CHANGE.project) content.push(i);
-    }
-    return { replace, content };
-  }, [summary]);
+  const steps = useMemo(() => (summary ? stepsByRows.get(summary) : NO_STEPS), [summary]);
   if (!summary) return null;
   return (
     <div className="generations" aria-label="Generation step charts">
@@ -38,6 +29,8 @@ export function GenerationsChart() {
     </div>
   );
 }
+
+const stepsByRows = new GrownRowsCache<Steps>((summary) => generationSteps(summary), (kept, summary, from) => generationSteps(summary, from, kept));
 
 /** The x of event `i` on the chart. */
 const xOf = (summary: LoadSummary, i: number) => (i / Math.max(1, summary.count - 1)) * W;
