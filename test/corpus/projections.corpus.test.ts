@@ -29,6 +29,8 @@ describe('projections equal DSH reference values', () => {
       actual[key] = { asOfSeq: snapshot.asOfSeq, value: snapshot.values[key] };
     }
     expect(actual).toEqual(log.expected.projections);
+    // Key order too: the views are shown and exported as JSON, which should read as DSH's does.
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(log.expected.projections));
     expect(snapshot.failures).toBeUndefined();
     expect(registry.purityFindings.filter((f) => f.ignoredEvent)).toEqual([]);
     for (const key of Object.keys(log.expected.projectionsOmitted ?? {})) expect(snapshot.values).not.toHaveProperty(key);

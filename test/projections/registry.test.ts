@@ -124,6 +124,17 @@ describe('failure isolation (spec §2.7, §5.2)', () => {
     expect(r.snapshot()).toEqual({ asOfSeq: 3, values: { boom: 0, k: 2 }, failures: { boom: { seq: 1, message: 'bad b', kind: 'threw' } } });
   });
 
+  it("a throwing unit keeps the watermark of the event before, also where it is called only for the types it reads (the load's registry)", () => {
+    const boom = counter('boom', 'b', { apply: (s, e) => { if (e.type === 'b') throw new Error('bad b'); return s; } });
+    const later = evs(['a', {}], ['a', {}], ['c', {}], ['b', {}], ['a', {}]);
+    for (const purity of [true, false]) {
+      const r = new ProjectionRegistry(hdr(), [boom, counter('k', 'a')], { purity });
+      r.applyAll(later);
+      expect(r.cell('boom'), `purity ${purity}`).toMatchObject({ observedSeq: 2, failure: { seq: 3, kind: 'threw' } });
+      expect(r.cell('k')!.observedSeq).toBe(4);
+    }
+  });
+
   it('a unit that mutates its frozen state in place fails instead of corrupting history', () => {
     const mutator = counter('m', 'a', { apply: (s, e) => { if (e.type === 'a' && s.n > 0) (s as any).n += 1; return e.type === 'a' && s.n === 0 ? { n: 1 } : s; } });
     const r = new ProjectionRegistry(hdr(), [mutator]);

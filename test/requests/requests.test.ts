@@ -133,6 +133,37 @@ describe('rc.8 header findings (§10)', () => {
   });
 });
 
+describe('format-4 header findings (§6.2, §6.4)', () => {
+  const v4 = () => header({ version: 4, isSeeded: false });
+  const tool = (name: string) => ({ name, description: name, parameters: { type: 'object' } });
+  const findingsOf = (...middle: Parameters<typeof events>) => analyzePrompts(foldSession(readLogText(jsonl([v4(), ...events(
+    ['turn/start', { turn: 1 }],
+    ['step/start', { turn: 1, step: 1 }],
+    ...middle,
+    ['step/end', { turn: 1, step: 1 }],
+    ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+  )])))).findings.filter((f) => f.code.startsWith('request.header') || f.code.startsWith('request.tool-update')).map((f) => [f.code, f.seq]);
+
+  it('a series header repeats the header before it: one with none before, or a changed one, is flagged', () => {
+    expect(findingsOf(['request/header', { header: { config }, reason: 'series' }])).toEqual([['request.header-reason', 2]]);
+    expect(findingsOf(
+      ['request/header', { header: { config }, reason: 'initial' }],
+      ['request/header', { header: { config: { ...config, model: 'other' } }, reason: 'series' }],
+    )).toEqual([['request.header-reason', 3]]);
+    expect(findingsOf(
+      ['request/header', { header: { config }, reason: 'initial' }],
+      ['request/header', { header: { config }, reason: 'series', startsSeries: true }],
+    )).toEqual([]);
+  });
+
+  it('tool names compare as sets: a header listing a name twice changes no tool, so no developer message is missing', () => {
+    const initial: [string, unknown] = ['request/header', { header: { config, tools: [tool('bash'), tool('read_file'), tool('bash')] }, reason: 'initial' }];
+    expect(findingsOf(initial, ['request/header', { header: { config: { ...config, maxTokens: 9 }, tools: [tool('bash'), tool('read_file')] }, reason: 'change' }])).toEqual([]);
+    // A name really removed still wants its developer message.
+    expect(findingsOf(initial, ['request/header', { header: { config, tools: [tool('bash')] }, reason: 'change' }])).toEqual([['request.tool-update-missing', 3]]);
+  });
+});
+
 /** The requests' messages equal deriveMessages of a fresh fold of the events before the cut (§8.3). */
 function expectPrefixFolds(text: string) {
   const session = foldSession(readLogText(text));

@@ -229,7 +229,8 @@ export class ProjectionRegistry {
       if (!byReads && !alsoReadsKind(reg.unit, cell.state, kind)) continue;
       members ??= run.pieces.map((_piece, k) => runMember(run, k));
       for (const member of members) {
-        this.stepUnit(reg, member, cell);
+        // Members are consecutive: the one before a member is its predecessor, the first's the event before the run.
+        this.stepUnit(reg, member, cell, member.seq > run.seq0 ? member.seq - 1 : this.lastDriven);
         // Its state may stop reading them (sessionStats after a step's first token): the rest would leave it as it is.
         if (!byReads && !alsoReadsKind(reg.unit, cell.state, kind)) break;
       }
@@ -239,8 +240,8 @@ export class ProjectionRegistry {
   }
 
   /** `step` for a registered unit, keeping `eager` in step with its alsoReads. */
-  private stepUnit(reg: Registration, event: LogEvent, cell = this.cellOf(reg)): ProjectionChange | null {
-    const frame = this.step(reg.unit, cell, event, this.options.frames);
+  private stepUnit(reg: Registration, event: LogEvent, cell = this.cellOf(reg), previousSeq = this.lastDriven): ProjectionChange | null {
+    const frame = this.step(reg.unit, cell, event, this.options.frames, previousSeq);
     const alsoReads = reg.unit.alsoReads;
     if (alsoReads) {
       const also = cell.failure?.kind === 'threw' ? null : alsoReads(cell.state);
@@ -427,7 +428,11 @@ export class ProjectionRegistry {
       history: this.options.history ? new ChangeLog(this.eventAt ? HISTORY_EVERY : 1, state) : null,
     };
     if (this.driven > this.events.length) throw new Error(`projection ${JSON.stringify(reg.unit.key)} registered after ${this.driven} events were driven without keeping them`);
-    for (const event of this.events) this.step(reg.unit, cell, event, false);
+    let previousSeq = -1;
+    for (const event of this.events) {
+      this.step(reg.unit, cell, event, false, previousSeq);
+      previousSeq = event.seq;
+    }
     reg.cell = cell;
     return cell;
   }
@@ -435,9 +440,10 @@ export class ProjectionRegistry {
   /**
    * One `apply` with the change gate (§2.4 steps 3–4). The watermark moves
    * even when the state does not. `publish` is false during a lazy build:
-   * no frames, and the current view slot is dropped.
+   * no frames, and the current view slot is dropped. `previousSeq`: the event
+   * driven before this one, the watermark a unit that throws here keeps (§2.7).
    */
-  private step(unit: AnyUnit, cell: Cell, event: LogEvent, publish: boolean): ProjectionChange | null {
+  private step(unit: AnyUnit, cell: Cell, event: LogEvent, publish: boolean, previousSeq: number): ProjectionChange | null {
     if (cell.failure?.kind === 'threw') return null;
     try {
       const before = cell.state;
@@ -460,6 +466,9 @@ export class ProjectionRegistry {
       return changed ? { key: unit.key, value: cell.views[1], seq: event.seq } : null;
     } catch (error) {
       cell.failure = { seq: event.seq, message: error instanceof Error ? error.message : String(error), kind: 'threw' };
+      // Its old watermark: the event before, which DSH's drive (every unit, every event) had given it, even when
+      // this registry called the unit only for the types it reads.
+      cell.observedSeq = Math.max(cell.observedSeq, previousSeq);
       return null;
     }
   }

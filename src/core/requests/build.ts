@@ -414,11 +414,17 @@ export class RequestBuilder implements SurfaceVisitor {
     if (reason === 'change' && this.header && !scrubbed && headerEquals(this.header, canonical)) {
       this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "change" but equals the previous header (seq ${this.headerSeq})`, seq));
     }
+    // A series header repeats the header logged before it (§6.2: a changed one is "change", with startsSeries).
+    if (reason === 'series' && !this.header) this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "series" with no earlier header`, seq));
+    if (reason === 'series' && this.header && !scrubbed && !headerEquals(this.header, canonical)) {
+      this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "series" but differs from the previous header (seq ${this.headerSeq}); a changed header is logged as "change"`, seq));
+    }
     if (reason === 'series' || event.data?.startsSeries === true) this.changes.series = true;
     if (this.read.dialect === 'v4' && this.header && reason !== 'series') {
       const before = toolNames(this.header.tools);
       const after = toolNames(canonical.tools);
-      const changed = before && after && (before.length !== after.length || before.some((n) => !after.includes(n)) || after.some((n) => !before.includes(n)));
+      // The name sets, as DSH compares them: a header may list a name twice (§1.5).
+      const changed = before && after && !sameNames(before, after);
       this.checkPendingToolUpdate();
       if (changed) this.pendingToolUpdate = { seq };
     }
@@ -551,4 +557,11 @@ function pickRoute(d: any): Omit<RouteContext, 'seq'> {
   if (typeof d?.contextWindow === 'number') out.contextWindow = d.contextWindow;
   if (typeof d?.systemPromptUpdate === 'string') out.systemPromptUpdate = d.systemPromptUpdate;
   return out;
+}
+
+/** Whether two tool name lists hold the same names, repeats aside. */
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return inA.size === inB.size && [...inA].every((n) => inB.has(n));
 }

@@ -91,12 +91,13 @@ export function contextPressureUnit(dialect: Dialect): ProjectionUnit<PressureSt
       const bare = without(next ?? state, 'claim');
       return fold.claim === undefined ? bare : { ...bare, claim: fold.claim };
     },
+    // Keys in DSH's order (§4.9: {pressureTokens?, projectedTokens?, contextWindow?}), as its JSON shows them.
     view: ({ contextWindow, pressureTokens, surfaceTokens, sampledSurfaceTokens }) => ({
-      ...(contextWindow === undefined ? {} : { contextWindow }),
       ...(pressureTokens === undefined ? {} : { pressureTokens }),
       ...(pressureTokens === undefined || sampledSurfaceTokens === undefined
         ? {}
         : { projectedTokens: Math.max(0, pressureTokens + surfaceTokens - sampledSurfaceTokens) }),
+      ...(contextWindow === undefined ? {} : { contextWindow }),
     }),
   };
 }
