@@ -164,6 +164,36 @@ describe('format-4 header findings (§6.2, §6.4)', () => {
   });
 });
 
+describe('why a call breaks the previous prefix (format 4)', () => {
+  it('names each change that rewrote what the previous call sent, and not a replace of nodes appended after it', () => {
+    const system = (id: string, text: string) => ({ turn: 1, step: 1, message: { id, role: 'system', content: [{ type: 'text', text }], source: { kind: 'system-prompt' } } });
+    const result = (text: string) => ({ turn: 1, step: 1, message: { id: 'r1', role: 'tool', toolCallId: 'c1', content: [{ type: 'text', text }], source: { kind: 'tool', callId: 'c1' } } });
+    const reply = (id: string, step: number) => ({ ...assistantData(id, 'ok', 1, step), stream: [] });
+    const replace = (seq: number) => ({ surfaceOp: { op: 'replace', startSeq: seq, endSeq: seq }, sourceEventSeqs: [seq] });
+    const rows = events(
+      ['turn/start', { turn: 1 }],
+      ['step/start', { turn: 1, step: 1 }],
+      ['system/message', system('s1', 'first prompt'), { surfaceOp: 'append' }], // 2
+      ['user/message', userMessage('u1', 'hi'), { surfaceOp: 'append' }],
+      ['request/header', { header: { config }, reason: 'initial' }],
+      ['assistant/message', reply('a1', 1), { surfaceOp: 'append' }], // 5: call 1 sends [2, 3]
+      ['tool/result', result('long output'), { surfaceOp: 'append' }], // 6: after call 1
+      ['step/end', { turn: 1, step: 1 }],
+      ['step/start', { turn: 1, step: 2 }],
+      ['tool/result', result('[pruned]'), replace(6)], // 9: a node call 1 never saw
+      ['system/message', system('s2', 'second prompt'), replace(2)], // 10: the head call 1 sent
+      ['assistant/message', reply('a2', 2), { surfaceOp: 'append' }], // 11: call 2
+      ['step/end', { turn: 1, step: 2 }],
+      ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+    );
+    const calls = analyzePrompts(foldSession(readLogText(jsonl([header({ version: 4, isSeeded: false }), ...rows])))).requests.requests;
+    expect(calls.map((c) => c.cut)).toEqual([5, 11]);
+    expect(calls[1].prefix.keptMessages).toBe(0);
+    expect(calls[1].prefix.reasons).toContain('system-change');
+    expect(calls[1].prefix.reasons).not.toContain('replace');
+  });
+});
+
 /** The requests' messages equal deriveMessages of a fresh fold of the events before the cut (§8.3). */
 function expectPrefixFolds(text: string) {
   const session = foldSession(readLogText(text));

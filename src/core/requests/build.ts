@@ -300,6 +300,13 @@ export class RequestBuilder implements SurfaceVisitor {
   private headerSeq: number | null = null;
   private route: RouteContext | null = null;
   private changes = noChanges();
+  /**
+   * Surface positions [0, seen) hold the nodes the last call was made from (in
+   * today's positions: a replace among them since moves the end). A replace at
+   * or past it only rewrites nodes that call never saw, so it is no reason for
+   * the next call to break that call's prefix.
+   */
+  private seen = 0;
   private inCompaction = false;
   private prevInput: PrefixInput | null = null;
   /** rc.8: (turn:step) → index of the attempt whose chunks are streaming. */
@@ -348,9 +355,15 @@ export class RequestBuilder implements SurfaceVisitor {
       case 'assistant/chunk': this.onChunk(event); break;
     }
     if (plan.kind === 'replace') {
-      if (event.type === 'system/message') this.changes.systemMessage = true;
-      else if (this.inCompaction || isCompactionMessage(event.type === 'user/message' ? d : d?.message)) this.changes.compactionReplace = true;
-      else this.changes.otherReplace = true;
+      const touched = plan.startIndex < this.seen;
+      // The run [startIndex, endIndex] became one node.
+      if (plan.endIndex < this.seen) this.seen -= plan.endIndex - plan.startIndex;
+      else if (touched) this.seen = plan.startIndex + 1;
+      if (touched) {
+        if (event.type === 'system/message') this.changes.systemMessage = true;
+        else if (this.inCompaction || isCompactionMessage(event.type === 'user/message' ? d : d?.message)) this.changes.compactionReplace = true;
+        else this.changes.otherReplace = true;
+      }
     } else if (plan.kind === 'project') {
       this.changes.projection = true;
     } else if (plan.kind === 'append' && event.type === 'system/message') {
@@ -505,6 +518,7 @@ export class RequestBuilder implements SurfaceVisitor {
     this.requests.push(request);
     this.prevInput = input;
     this.changes = noChanges();
+    this.seen = state.nodes.length;
   }
 
   /** Tool names of a header, once per header (every call under it shares the list). */

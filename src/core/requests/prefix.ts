@@ -153,7 +153,8 @@ export function analyzePrefix(prevIndex: number | null, prev: PrefixInput | null
     if (changes.compactionReplace) reasons.push('compaction');
     if (changes.otherReplace) reasons.push('replace');
     if (changes.projection) reasons.push('projection');
-    if (changes.systemMessage && !reasons.includes('replace')) reasons.push('system-change');
+    // Every kind of change that rewrote what the previous call sent (a prune and a new system prompt may come together).
+    if (changes.systemMessage) reasons.push('system-change');
   }
   if (!systemSame && !reasons.includes('system-change')) reasons.push('system-change');
   if (!toolsSame) reasons.push('tool-change');
