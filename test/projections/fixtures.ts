@@ -21,5 +21,7 @@ export function foldText(rows: Row[], headerExtra: Row = {}, options: FoldProjec
 /** Final value of one unit after folding bare events (rc.8 rules unless told). */
 export function valueAfter(key: string, events: LogEvent[], options: FoldProjectionsOptions = {}, h: SessionHeader = hdr()) {
   const registry = foldProjections(h, events, options);
-  return registry.snapshot().values[key];
+  // A host-only unit (out of the snapshot, as in DSH) is read from its cell.
+  const cell = registry.cell(key);
+  return cell?.hostOnly ? cell.view : registry.snapshot().values[key];
 }

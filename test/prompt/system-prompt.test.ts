@@ -4,8 +4,9 @@ import { analyzePrompts } from '../../src/core/requests/analyze.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { events, header, jsonl, userMessage } from '../helpers/log-builder.ts';
 
-const sys = (id: string, text: string) => ({
-  id, role: 'system', content: text === '' ? [] : [{ type: 'text', text }], source: { kind: 'system-prompt' },
+/** A system message; `emptyBlock`: an empty one as one empty text block rather than no content (both dormant, §5.1). */
+const sys = (id: string, text: string, emptyBlock = false) => ({
+  id, role: 'system', content: text === '' && !emptyBlock ? [] : [{ type: 'text', text }], source: { kind: 'system-prompt' },
 });
 const replaceOf = (s: number) => ({ surfaceOp: { op: 'replace', startSeq: s, endSeq: s }, sourceEventSeqs: [s] });
 const answer = (id: string, step: number) => ({
@@ -16,7 +17,7 @@ const answer = (id: string, step: number) => ({
 const hdr = { header: { config: { provider: 'p', model: 'm' } } };
 
 /** V4: head, an in-history tail append, then a consolidation (tail cleared, head replaced). */
-function v4Log() {
+function v4Log(emptyBlock = false) {
   const rows = events(
     ['turn/start', { turn: 1 }], // 0
     ['step/start', { turn: 1, step: 1 }], // 1
@@ -31,7 +32,7 @@ function v4Log() {
     ['assistant/message', answer('a2', 2), { surfaceOp: 'append' }], // 10
     ['step/end', { turn: 1, step: 2 }], // 11
     ['step/start', { turn: 1, step: 3 }], // 12
-    ['system/message', { turn: 1, step: 3, message: sys('s3', '') }, replaceOf(9)], // 13: clear tail
+    ['system/message', { turn: 1, step: 3, message: sys('s3', '', emptyBlock) }, replaceOf(9)], // 13: clear tail
     ['system/message', { turn: 1, step: 3, message: sys('s4', 'v2') }, replaceOf(2)], // 14: replace head
     ['request/header', { ...hdr, reason: 'series', startsSeries: true }], // 15
     ['request/context', { provider: 'p', model: 'm' }], // 16: no longer in-history
@@ -75,6 +76,14 @@ describe('effective system prompt, newest (§5)', () => {
     expect(rs[1].prefix).toMatchObject({ extendsPrevious: true, reasons: [] });
     expect(rs[2].prefix.reasons).toEqual(['system-change', 'new-series']);
     expect(rs[2].prefix.keptMessages).toBe(0);
+    expect(a.findings.filter((f) => f.code === 'request.system-multiple')).toEqual([]);
+  });
+});
+
+describe('a tail cleared to one empty text block is dormant too (§5.1)', () => {
+  it('is not counted as an active system message: no request.system-multiple', () => {
+    const a = analyzePrompts(v4Log(true));
+    expect(a.requests.requests.map((r) => r.system.activeSystemMessages)).toEqual([1, 2, 1]);
     expect(a.findings.filter((f) => f.code === 'request.system-multiple')).toEqual([]);
   });
 });

@@ -123,7 +123,7 @@ export class SurfaceLedger implements SurfaceVisitor {
   get totalMessageBytes(): number {
     return this.messageBytes.total();
   }
-  /** Messages whose role is `system`. */
+  /** Messages whose role is `system`, dormant ones (one empty text, §5.1) aside. */
   get systemRoleCount(): number {
     return this.systemRoles;
   }
@@ -368,7 +368,8 @@ export class SurfaceLedger implements SurfaceVisitor {
       next |= MESSAGE;
       this.messageCounts.add(slot, 1);
       this.messageBytes.add(slot, bytes);
-      if (message.role === 'system') {
+      // A system message whose one text is empty is dormant (prompt-and-requests §5.1): it sends nothing.
+      if (message.role === 'system' && systemText(message.content) !== '') {
         next |= SYSTEM_ROLE;
         this.systemRoles++;
       }

@@ -63,5 +63,8 @@ export function inboxUnit(generation: Generation): ProjectionUnit<InboxState, In
       return splice(state, event.seq, event.data);
     },
     view: (state) => ({ 'next-turn': state['next-turn'], 'next-step': state['next-step'] }),
+    // rc.8 has no inbox unit, only a private fold of the same events (projections §4.1, §4.6): shown
+    // here as the host's, so the values read as DSH's snapshot does.
+    ...(generation === 'rc8' ? { hostOnly: true } : {}),
   };
 }
