@@ -15,7 +15,9 @@ const NOT_YET = new Set([...END_ONLY, 'request.step-unsettled', 'request.tool-up
 /** One request through the host, as the worker would answer it. */
 export async function ask(host: FollowHost, req: Parameters<FollowHost['handle']>[0]): Promise<FollowUpdate> {
   let answer: { ok: boolean; result?: FollowUpdateOnWire; error?: string } | undefined;
-  await host.handle(req, (msg) => { answer = msg as typeof answer; });
+  // Through a structured clone with the worker's transfer list, as postMessage does: the worker's
+  // side of every transferred buffer is detached, so one it still read would show here.
+  await host.handle(req, (msg, transfer) => { answer = structuredClone(msg, { transfer }) as typeof answer; });
   if (!answer?.ok) throw new Error(answer?.error ?? 'no answer');
   // As the page reads it: the summary's Requests rows come packed.
   const { summary, ...rest } = answer.result!;

@@ -40,9 +40,11 @@ describe("a followed log's rows on the page (issue #15)", () => {
   it('the step lists and the timeline axis of each refresh, extended from the last, equal those made from its rows afresh', async () => {
     const shown = await followedSummaries(24, 3);
     expect(shown.length).toBeGreaterThan(10);
-    // Most refreshes land in the arrays the last one grew (the extended path), not in new ones.
+    // Many refreshes land in the arrays the last one grew (the extended path), not in new ones,
+    // and the arrays hold at most a quarter more rows than the log.
     const sameRows = shown.filter((s, k) => k > 0 && s.columns.seq.buffer === shown[k - 1].columns.seq.buffer).length;
-    expect(sameRows).toBeGreaterThan(shown.length / 2);
+    expect(sameRows).toBeGreaterThan(shown.length / 3);
+    for (const s of shown) expect(s.columns.seq.buffer.byteLength / s.columns.seq.BYTES_PER_ELEMENT).toBeLessThanOrEqual(Math.ceil(s.count * 1.25));
     for (const summary of shown) {
       const fresh = copied(summary);
       for (const kind of ROW_KINDS) expect(Array.from(targetsOf(summary, kind)), kind).toEqual(Array.from(navigationTargets(fresh.columns, fresh.typeNames, fresh.count, kind)));

@@ -49,6 +49,7 @@ const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
   'developer/message': z.object({ ...turnStep, message: message('developer') }).loose(),
   'assistant/chunk': z.object({ ...turnStep, chunk: z.object({ type: nonEmpty }).loose() }).loose(),
   // From format 2 a reply carries its stream (log-and-surface §3); DSH refuses one without it on restore.
+  // Checked in formats 3 and 4 (their own dialects); a format-2 log is read with rc.8's rules.
   'assistant/message': z.object({ ...turnStep, message: assistantMessage, ...(dialect === 'v0' ? {} : { stream: z.array(z.unknown()) }) }).loose(),
   'assistant/attempt': z.object({ ...turnStep, stream: z.array(z.unknown()) }).loose(),
   'tool/call': z.object({ ...turnStep, callId: nonEmpty, name: z.string(), arguments: z.string() }).loose(),

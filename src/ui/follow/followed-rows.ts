@@ -10,7 +10,8 @@ import type { LoadSummary } from '../../worker/protocol.ts';
  * here and on the wire, not a copy of every row (issue #15).
  */
 export class FollowedRows {
-  private readonly rows = new GrowingColumns();
+  /** Room for a quarter more rows at a time: a live log grows by a few rows per refresh. */
+  private readonly rows = new GrowingColumns(1.25);
 
   /** The summary to show for `update` (one that carries a summary). */
   take(update: Pick<FollowUpdate, 'from'> & { summary: LoadSummary }): LoadSummary {

@@ -101,7 +101,7 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
 
 interface DrawnHighlight { m: Membership; crossing: Crossing; view: TimelineView; width: number; dark: boolean }
 
-/** A log's membership, per rows: a loading or followed log's is extended with its new events (grown-rows-cache.ts). */
+/** A log's membership, per rows: a followed log's is extended with its new events (grown-rows-cache.ts). */
 const byRows = new GrownRowsCache<{ builder: MembershipBuilder; membership: Membership }>(
   (summary) => { const builder = new MembershipBuilder(); return { builder, membership: builder.add(membershipInput(summary)) }; },
   ({ builder }, summary) => ({ builder, membership: builder.add(membershipInput(summary)) }),
