@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldProjections } from '../../src/core/projections/index.ts';
 import { subagentUnit } from '../../src/core/projections/units/subagent.ts';
+import { unitsFor } from '../../src/core/projections/units/index.ts';
 import { evs, hdr } from './fixtures.ts';
 
 const at = (time: number) => ({ time });
@@ -73,5 +74,16 @@ describe('subagent and subagentTiming (spec §4.10)', () => {
     expect(subagentUnit.view(subagentUnit.apply(s, evs(['subagent/descriptor', { ...descriptor('z'), extra: 1 }])[0]))).toBeNull();
     expect(subagentUnit.view(subagentUnit.apply({}, evs(['subagent/descriptor', { version: 2, mode: 'continuable', provider: 'p', label: 'L' }])[0])))
       .toEqual({ mode: 'continuable', label: 'L', seq: 0 });
+  });
+  it("format 4 reads descriptor version 3, 0.2.1-alpha.2's, with agentReasoningEffort; version 2 is another runtime's there", () => {
+    const v4 = unitsFor('v4').find((u) => u.key === 'subagent')!;
+    const identity = (data: unknown) => v4.view(v4.apply(v4.init(null, 0), evs(['subagent/descriptor', data])[0]));
+    // As the 0.2.x child logs in the corpus write it (sdk-subagent-mixed.2.v4).
+    expect(identity({ version: 3, mode: 'one-shot', provider: 'fork', label: 'Recall project codeword' })).toEqual({ mode: 'one-shot', label: 'Recall project codeword', seq: 0 });
+    expect(identity({ version: 3, mode: 'continuable', provider: 'p', label: 'L', agentReasoningEffort: 'high' })).toEqual({ mode: 'continuable', label: 'L', seq: 0 });
+    expect(identity({ version: 3, mode: 'continuable', provider: 'p', label: 'L', agentReasoningEffort: 7 })).toBeNull();
+    expect(identity({ version: 2, mode: 'continuable', provider: 'p', label: 'L' })).toBeNull();
+    // Before format 4 the field is unknown to version 2.
+    expect(subagentUnit.view(subagentUnit.apply({}, evs(['subagent/descriptor', { version: 2, mode: 'continuable', provider: 'p', label: 'L', agentReasoningEffort: 'high' }])[0]))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { goalUnit } from './goal.ts';
 import { inboxUnit } from './inbox.ts';
 import { planUnit } from './plan.ts';
 import { sessionStatsUnit } from './session-stats.ts';
-import { subagentUnit } from './subagent.ts';
+import { subagentUnit, subagentUnitOf } from './subagent.ts';
 import { subagentTimingUnit } from './subagent-timing.ts';
 import { titleUnit } from './title.ts';
 import { todosUnit } from './todos.ts';
@@ -29,7 +29,8 @@ export function unitsFor(dialect: Dialect): AnyUnit[] {
     contextPressureUnit(dialect),
     contextBreakdownUnit(dialect),
     sessionStatsUnit,
-    subagentUnit,
+    // Format 4's children carry descriptor version 3 (0.2.1-alpha.2's SUBAGENT_DESCRIPTOR_VERSION).
+    dialect === 'v4' ? subagentUnitOf(3) : subagentUnit,
     subagentTimingUnit,
     inboxUnit(generation),
     turnBoundaryUnit,

@@ -1,8 +1,12 @@
 /**
  * The `subagent/descriptor` payload check (spec §4.10; DSH
- * packages/subagent/subagent/src/descriptor.ts). Only version 2 is known:
- * another number yields undefined, a malformed version-2 payload throws.
+ * packages/subagent/subagent/src/descriptor.ts). A runtime knows one version:
+ * 2 before format 4, 3 in 0.2.1-alpha.2 (its SUBAGENT_DESCRIPTOR_VERSION,
+ * which adds `agentReasoningEffort` to a continuable child, dsh-0.2 §2).
+ * Another number yields undefined; a malformed payload of the known one throws.
  */
+export type DescriptorVersion = 2 | 3;
+
 export interface Descriptor {
   mode: 'one-shot' | 'continuable';
   provider: string;
@@ -11,6 +15,7 @@ export interface Descriptor {
 
 const ONE_SHOT_KEYS = new Set(['version', 'mode', 'provider', 'label']);
 const CONTINUABLE_KEYS = new Set([...ONE_SHOT_KEYS, 'agentProvider', 'agentModel', 'persona', 'toolFilter']);
+const CONTINUABLE_KEYS_V3 = new Set([...CONTINUABLE_KEYS, 'agentReasoningEffort']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -28,19 +33,19 @@ function checkToolFilter(v: unknown): void {
   }
 }
 
-export function parseDescriptor(value: unknown): Descriptor | undefined {
+export function parseDescriptor(value: unknown, known: DescriptorVersion = 2): Descriptor | undefined {
   if (!isRecord(value)) throw new Error('descriptor payload must be an object');
   if (typeof value.version !== 'number') throw new Error('descriptor version must be a number');
-  if (value.version !== 2) return undefined;
+  if (value.version !== known) return undefined;
   const mode = value.mode;
   if (mode !== 'one-shot' && mode !== 'continuable') throw new Error('descriptor mode is invalid');
-  const allowed = mode === 'one-shot' ? ONE_SHOT_KEYS : CONTINUABLE_KEYS;
+  const allowed = mode === 'one-shot' ? ONE_SHOT_KEYS : known === 3 ? CONTINUABLE_KEYS_V3 : CONTINUABLE_KEYS;
   const unknown = Object.keys(value).find((k) => !allowed.has(k));
   if (unknown !== undefined) throw new Error(`descriptor has unknown field "${unknown}"`);
   if (typeof value.provider !== 'string') throw new Error('descriptor provider must be a string');
   if (mode === 'continuable') {
     if (typeof value.label !== 'string') throw new Error('descriptor label must be a string');
-    for (const k of ['agentProvider', 'agentModel', 'persona']) optionalString(value, k);
+    for (const k of ['agentProvider', 'agentModel', 'agentReasoningEffort', 'persona']) optionalString(value, k);
     if (Object.hasOwn(value, 'toolFilter')) checkToolFilter(value.toolFilter);
   } else {
     optionalString(value, 'label');
