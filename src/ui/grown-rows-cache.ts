@@ -14,19 +14,19 @@ import type { LoadSummary } from '../worker/protocol.ts';
 export class GrownRowsCache<T> {
   private readonly byRows = new WeakMap<ArrayBufferLike, { count: number; value: T }>();
 
-  constructor(
-    private readonly make: (summary: LoadSummary) => T,
-    /** The value for `summary` from the value made for its first `from` rows. */
-    private readonly extend: (value: T, summary: LoadSummary, from: number) => T,
-  ) {}
+  /**
+   * `grow`: the value for `summary`, from `kept`, the value made for its first
+   * `from` rows (undefined, and `from` 0, when made afresh).
+   */
+  constructor(private readonly grow: (summary: LoadSummary, kept: T | undefined, from: number) => T) {}
 
   get(summary: LoadSummary): T {
     const rows = summary.columns.seq.buffer;
     const kept = this.byRows.get(rows);
     if (kept?.count === summary.count) return kept.value;
     // An earlier summary of the same rows (fewer of them) is made afresh, leaving the longer one's value kept.
-    if (kept && kept.count > summary.count) return this.make(summary);
-    const value = kept ? this.extend(kept.value, summary, kept.count) : this.make(summary);
+    if (kept && kept.count > summary.count) return this.grow(summary, undefined, 0);
+    const value = kept ? this.grow(summary, kept.value, kept.count) : this.grow(summary, undefined, 0);
     this.byRows.set(rows, { count: summary.count, value });
     return value;
   }

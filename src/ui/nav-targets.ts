@@ -6,9 +6,9 @@ type RowKind = Exclude<NavKind, 'event' | 'diagnostic'>;
 
 /** The lists read from the rows alone, per rows (a longer log of the same rows extends them). */
 const byRows = new GrownRowsCache<Map<RowKind, Int32Array>>(
-  () => new Map(),
-  (lists, summary, from) => {
+  (summary, lists, from) => {
     const longer = new Map<RowKind, Int32Array>();
+    if (!lists) return longer;
     for (const [kind, list] of lists) {
       const added = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, undefined, from);
       const joined = new Int32Array(list.length + added.length);

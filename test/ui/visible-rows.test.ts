@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { columnMaxima, rowColumnChars, rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
+import { columnCharsOf, columnMaxima, rowOfEvents, sortedRows } from '../../src/ui/events/visible-rows.ts';
+
+type Columns = Parameters<typeof columnMaxima>[0] & Parameters<typeof columnCharsOf>[1];
+const rowColumnChars = (columns: Columns, count: number) => columnCharsOf(columnMaxima(columns, count), columns, count);
 
 /** A seeded column set: `types` type names in no order, families by type, times that go back now and then. */
 function columns(count: number, seed: number) {

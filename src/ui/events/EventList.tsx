@@ -18,7 +18,7 @@ import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 const NO_RUNS = new Uint32Array(0);
 
 /** The highest turn and step of a log's rows, extended as a loading or followed log grows (grown-rows-cache.ts). */
-const maximaByRows = new GrownRowsCache((summary) => columnMaxima(summary.columns, summary.count), (kept, summary, from) => columnMaxima(summary.columns, summary.count, from, kept));
+const maximaByRows = new GrownRowsCache<{ turn: number; step: number }>((summary, kept, from) => columnMaxima(summary.columns, summary.count, from, kept));
 
 /** Every event in seq order (virtualized), with filters and search; click selects, double-click seeks. */
 export function EventList() {

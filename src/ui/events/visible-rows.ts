@@ -44,14 +44,6 @@ export function rowOfEvents(rows: ArrayLike<number>, count: number): Int32Array 
   return out;
 }
 
-/**
- * Characters the seq and turn.step columns need for this log: a long session
- * has 5-digit turns and 7-digit seqs, wider than a short log's columns.
- */
-export function rowColumnChars(columns: { seq: ArrayLike<number>; turn: ArrayLike<number>; step: ArrayLike<number> }, count: number): { seq: number; turnStep: number } {
-  return columnCharsOf(columnMaxima(columns, count), columns, count);
-}
-
 /** The highest turn and step among events [from, count), starting from `kept` (a grown log's earlier rows'). */
 export function columnMaxima(columns: { turn: ArrayLike<number>; step: ArrayLike<number> }, count: number, from = 0, kept = { turn: 0, step: 0 }): { turn: number; step: number } {
   let { turn, step } = kept;
@@ -62,7 +54,11 @@ export function columnMaxima(columns: { turn: ArrayLike<number>; step: ArrayLike
   return { turn, step };
 }
 
-/** The characters for these maxima and the seqs at the log's ends. */
+/**
+ * Characters the seq and turn.step columns need for this log: a long session
+ * has 5-digit turns and 7-digit seqs, wider than a short log's columns.
+ * From the highest turn and step (`columnMaxima`) and the seqs at the log's ends.
+ */
 export function columnCharsOf({ turn, step }: { turn: number; step: number }, columns: { seq: ArrayLike<number> }, count: number): { seq: number; turnStep: number } {
   let seq = 1;
   // Seqs rise, so the widest is at an end (a corrupt log's negative first seq included).

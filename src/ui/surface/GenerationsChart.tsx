@@ -30,7 +30,7 @@ export function GenerationsChart() {
   );
 }
 
-const stepsByRows = new GrownRowsCache<Steps>((summary) => generationSteps(summary), (kept, summary, from) => generationSteps(summary, from, kept));
+const stepsByRows = new GrownRowsCache<Steps>(generationSteps);
 
 /** The x of event `i` on the chart. */
 const xOf = (summary: LoadSummary, i: number) => (i / Math.max(1, summary.count - 1)) * W;

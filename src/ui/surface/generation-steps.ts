@@ -6,7 +6,7 @@ export interface Steps { replace: number[]; content: number[] }
 export const NO_STEPS: Steps = { replace: [], content: [] };
 
 /** Where each generation steps: events from `from` on added to `kept` (a loading or followed log's grow, grown-rows-cache.ts). */
-export function generationSteps(summary: LoadSummary, from = 0, kept: Steps = NO_STEPS): Steps {
+export function generationSteps(summary: LoadSummary, kept: Steps = NO_STEPS, from = 0): Steps {
   const replace = kept.replace.slice();
   const content = kept.content.slice();
   const c = summary.columns.surfaceChange;

@@ -102,12 +102,10 @@ export function MembershipLane({ summary, view, width, index, theme, seek, onWhe
 interface DrawnHighlight { m: Membership; crossing: Crossing; view: TimelineView; width: number; dark: boolean }
 
 /** A log's membership, per rows: a followed log's is extended with its new events (grown-rows-cache.ts). */
-const byRows = new GrownRowsCache<{ builder: MembershipBuilder; membership: Membership }>(
-  (summary) => { const builder = new MembershipBuilder(); return { builder, membership: builder.add(membershipInput(summary)) }; },
-  ({ builder }, summary) => ({ builder, membership: builder.add(membershipInput(summary)) }),
-);
-
-const membershipInput = (summary: LoadSummary) => ({ seq: summary.columns.seq, surfaceChange: summary.columns.surfaceChange, count: summary.count, replacements: summary.replacements });
+const byRows = new GrownRowsCache<{ builder: MembershipBuilder; membership: Membership }>((summary, kept) => {
+  const builder = kept?.builder ?? new MembershipBuilder();
+  return { builder, membership: builder.add({ seq: summary.columns.seq, surfaceChange: summary.columns.surfaceChange, count: summary.count, replacements: summary.replacements }) };
+});
 
 function membershipOf(summary: LoadSummary): Membership {
   return byRows.get(summary).membership;

@@ -95,10 +95,7 @@ export class AxisIndex {
   }
 }
 
-const byRows = new GrownRowsCache<AxisIndex>(
-  (summary) => new AxisIndex(summary.columns, summary.count),
-  (prev, summary) => new AxisIndex(summary.columns, summary.count, prev),
-);
+const byRows = new GrownRowsCache<AxisIndex>((summary, prev) => new AxisIndex(summary.columns, summary.count, prev));
 
 /** The index of a summary's columns, made on first use; a loading or followed log's is extended with each report's rows. */
 export function axisIndexOf(summary: LoadSummary): AxisIndex {
