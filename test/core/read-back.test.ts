@@ -120,6 +120,18 @@ describe('a plain log read back from its file', () => {
     }
   });
 
+  it('lets a big chunk go once the scan is far enough into the next, not when a third comes', async () => {
+    // A browser hands a busy worker a File's bytes in chunks of up to 2 MiB, far more than the bytes kept behind the scan.
+    const chunk = 4 * KEEP_BEHIND;
+    const big = new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 22, turns: 700 }).text);
+    expect(big.length).toBeGreaterThan(3 * chunk);
+    const lines = new LineStore(true);
+    let held = 0;
+    await readLog(pieces(big, chunk), { lines, readBack: bytesReadBack(big), onProgress: () => { held = Math.max(held, lines.heldBytes); } });
+    // Once a chunk is scanned: that chunk and the lines of the open one; the chunk before it is gone.
+    expect(held).toBeLessThanOrEqual(chunk + 64 * 1024);
+  });
+
   it('a file that shrank after it was opened says so', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-read-back-'));
     const file = path.join(dir, 'log.jsonl');

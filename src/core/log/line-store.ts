@@ -52,7 +52,7 @@ export class LineStore {
 
   /** Lets go of the scanned chunks the source can give back, but for the last `keepBehind` bytes before the scan. */
   private sweep(): void {
-    this.letGo(this.scanChunk, this.chunkStart(this.scanChunk) - this.keepBehind);
+    this.letGo(this.scanChunk, this.chunkStart(this.scanChunk) + this.scanOffset - this.keepBehind);
   }
 
   /**
@@ -135,6 +135,9 @@ export class LineStore {
         this.lastStart = this.lineStart;
         this.lastEnd = this.bases[this.scanChunk] + nl;
         this.lineStart = this.lastEnd + 1;
+        // The chunk before goes once the scan is `keepBehind` into this one, not when the next chunk
+        // comes: a browser's File stream hands 2 MiB chunks to a busy worker, and two were held (issue #15).
+        if (this.swept < this.scanChunk && this.scanOffset >= this.keepBehind && this.file) this.sweep();
         return;
       }
       // Without retention a scanned chunk is dropped (a streaming pass that never re-reads); the file may hold it.
