@@ -140,7 +140,7 @@ export class CompareHost {
       const p = pairedRow(rows, r);
       pairs.push({ ...p, na: p.a === null ? null : shown(a, sa.nodes[p.a]), nb: p.b === null || !b ? null : shown(b, sb!.nodes[p.b]) });
     }
-    const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message } : null }));
+    const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message, kind: p.failure.kind } : null }));
     const context = (log: LoadedLog, seq: number) => {
       const at = log.prompts.runtimeContext.effectiveAt(seq);
       const entry = at === null ? undefined : log.prompts.runtimeContext.snapshot(at);

@@ -791,7 +791,8 @@ export class Engine {
       const changes = this.changeSeqs.get(unit.key) ?? NO_SEQS;
       const state = registry.stateAt(unit.key, seq);
       const failure = registry.cell(unit.key)?.failure ?? null;
-      const failed = failure && failure.seq <= seq ? failure : null;
+      // A fold's own failure from its seq on; else the view at the cursor against its schema, dated where it began failing.
+      const failed = (failure && failure.seq <= seq ? failure : null) ?? registry.schemaFailureAt(unit.key, seq);
       const k = countAtOrBelow(changes, seq);
       return {
         key: unit.key,

@@ -4,6 +4,7 @@ import type { LogEvent } from '../../src/core/log/types.ts';
 import { foldProjections, ProjectionRegistry, unitsFor, type ProjectionUnit } from '../../src/core/projections/index.ts';
 import { planUnit } from '../../src/core/projections/units/plan.ts';
 import { titleUnit } from '../../src/core/projections/units/title.ts';
+import { MAX_WALK_BACK } from '../../src/core/projections/view-verdicts.ts';
 import { evs, hdr } from './fixtures.ts';
 
 const counter = (key: string, on: string, extra: Partial<ProjectionUnit<{ n: number }, number>> = {}): ProjectionUnit<{ n: number }, number> => ({
@@ -147,6 +148,58 @@ describe('failure isolation (spec §2.7, §5.2)', () => {
     const r = new ProjectionRegistry(hdr(), [titleUnit]);
     r.apply(evs(['session/title', { title: '' }])[0]);
     expect(r.snapshot().failures?.title).toMatchObject({ seq: 0, kind: 'schema' });
+  });
+});
+
+describe('a view failing its schema, dated where it began (spec §5.2)', () => {
+  // The count's view passes below `limit`: a run of failing changes begins at the `limit`-th `a`.
+  const limited = (limit: number) => counter('k', 'a', { viewSchema: z.number().max(limit - 1) });
+  const many = (n: number) => evs(...Array.from({ length: n }, (_, i) => [i % 3 === 2 ? 'b' : 'a', {}] as [string, unknown]));
+
+  for (const eventAt of [false, true]) {
+    it(`at the change where the run of failing views began, kept states ${eventAt ? 'one per block (folded again)' : 'all'}`, () => {
+      const events = many(300);
+      const r = new ProjectionRegistry(hdr(), [limited(100)], { history: true, ...(eventAt ? { eventAt: (seq: number) => events[seq] } : {}) });
+      r.applyAll(events);
+      const changes = r.changeSeqs('k');
+      const began = changes[99];
+      expect(r.schemaFailureAt('k', began - 1)).toBeNull();
+      for (const seq of [began, began + 1, changes[150], 299]) expect(r.schemaFailureAt('k', seq)).toMatchObject({ seq: began, kind: 'schema' });
+      expect(r.snapshot().failures?.k).toMatchObject({ seq: began, kind: 'schema' });
+      expect(r.schemaFailureAt('k', began)!.message).toMatch(/view of "k" fails its schema/);
+    });
+  }
+
+  it('a run that passes again ends the failure; a later run is dated at its own start', () => {
+    const events = evs(['a', {}], ['a', {}], ['b', {}], ['a', {}], ['b', {}], ['a', {}]);
+    // Fails while the count is 2 or 3, passes at 4 (even counts above 3 pass).
+    const odd = counter('k', 'a', { viewSchema: z.number().refine((n) => n < 2 || n > 3) });
+    const r = new ProjectionRegistry(hdr(), [odd], { history: true });
+    r.applyAll(events);
+    expect(r.schemaFailureAt('k', 0)).toBeNull();
+    expect(r.schemaFailureAt('k', 1)).toMatchObject({ seq: 1 });
+    expect(r.schemaFailureAt('k', 4)).toMatchObject({ seq: 1 });
+    expect(r.schemaFailureAt('k', 5)).toBeNull();
+    expect(r.snapshot().failures).toBeUndefined();
+  });
+
+  it('walks back at most MAX_WALK_BACK changes, and says so', () => {
+    const events = many(MAX_WALK_BACK * 2);
+    const r = new ProjectionRegistry(hdr(), [limited(1)], { history: true, eventAt: (seq) => events[seq] });
+    r.applyAll(events);
+    const changes = r.changeSeqs('k');
+    const failure = r.schemaFailureAt('k', events.length - 1)!;
+    expect(failure.seq).toBe(changes[changes.length - 1 - MAX_WALK_BACK]);
+    expect(failure.message).toMatch(new RegExp(`each of the ${MAX_WALK_BACK} changes before; earlier ones were not checked`));
+    // Nearer the start the whole run is walked: it began at the first change.
+    expect(r.schemaFailureAt('k', changes[10])).toMatchObject({ seq: changes[0] });
+  });
+
+  it('without history, at the read (the watermark)', () => {
+    const r = new ProjectionRegistry(hdr(), [limited(1)]);
+    r.applyAll(log);
+    expect(r.snapshot().failures?.k).toMatchObject({ seq: 3, kind: 'schema' });
+    expect(r.schemaFailureAt('k', 3)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { unitsFor } from '../../src/core/projections/units/index.ts';
 import { workingDirectoryUnit } from '../../src/core/projections/units/working-directory.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { events, header, jsonl, userMessage, type Row } from '../helpers/log-builder.ts';
+import { Engine } from '../../src/worker/engine.ts';
 
 /** `workingDirectory` (dsh-0.2 §4.4): header cwd or null, then each change replaces it. */
 const v4 = (extra: Row = {}) => header({ version: 4, isSeeded: false, ...extra });
@@ -55,6 +56,24 @@ describe('workingDirectory unit (dsh-0.2 §4.4)', () => {
     // A schema failure is found when the view is read: at the unit's watermark.
     expect(snap.failures?.workingDirectory).toMatchObject({ kind: 'schema', seq: session.events[session.events.length - 1].seq });
     expect(snap.failures?.workingDirectory.message).toMatch(/absolute path/);
+  });
+
+  it('in the app, the cursor shows the failure from the change that began it until a good change, with its seq', async () => {
+    const rows = events(
+      ['turn/start', { turn: 1 }],
+      ['working-directory/change', { cwd: 'rel/a' }],
+      ['user/message', userMessage('u1', 'hi'), { surfaceOp: 'append' }],
+      ['working-directory/change', { cwd: 'rel/b' }],
+      ['working-directory/change', { cwd: '/work/ok' }],
+      ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+    );
+    const engine = new Engine();
+    await engine.load({ kind: 'text', text: jsonl([v4(), ...rows]), name: 'wd.jsonl' }, () => {});
+    const failureAt = (index: number) => engine.projectionsAtIndex(index).find((p) => p.key === 'workingDirectory')!.failure;
+    expect(failureAt(0)).toBeNull();
+    for (const index of [1, 2, 3]) expect(failureAt(index)).toMatchObject({ kind: 'schema', seq: 1 });
+    expect(failureAt(3)!.message).toMatch(/absolute path/);
+    expect(failureAt(4)).toBeNull();
   });
 
   it('a scrubbed {{cwd}} header (snapshot fixtures) is shown as the stand-in, not a failure', () => {

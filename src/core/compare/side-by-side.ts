@@ -153,7 +153,7 @@ export interface UnitAtCursor {
   key: string;
   view: unknown;
   observedSeq: number;
-  failure: { seq: number; message: string } | null;
+  failure: { seq: number; message: string; kind: 'threw' | 'domain' | 'schema' } | null;
 }
 
 export interface UnitComparison {

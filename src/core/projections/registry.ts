@@ -4,6 +4,7 @@ import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type Col
 import { ChangeLog, stateAt, type Cell, type ChangeLogData } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
 import { alsoReadsKind, coversKind, kindOf } from './reads.ts';
+import { ViewVerdicts } from './view-verdicts.ts';
 import type {
   AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
 } from './types.ts';
@@ -93,6 +94,8 @@ export class ProjectionRegistry {
   private driven = 0;
   private readonly options: Required<Omit<RegistryOptions, 'inheritedEventCount' | 'eventAt'>>;
   private readonly eventAt: ((seq: number) => LogEvent | undefined) | undefined;
+  /** Per unit, its views' schema verdicts by change (made on the first question). */
+  private readonly viewVerdicts = new Map<string, ViewVerdicts>();
 
 
   constructor(header: SessionHeader | null, units: readonly AnyUnit[] = [], options: RegistryOptions = {}) {
@@ -160,6 +163,7 @@ export class ProjectionRegistry {
       disposed = true;
       if (--live.refs === 0) {
         this.registrations.delete(unit.key);
+        this.viewVerdicts.delete(unit.key);
         this.readerSets.clear();
       }
     };
@@ -300,6 +304,7 @@ export class ProjectionRegistry {
     const regs = [...this.registrations.values()];
     const mismatch = history.cells.length !== regs.length || history.cells.some((c, i) => c.key !== regs[i].unit.key || c.stateVersion !== regs[i].unit.stateVersion);
     if (mismatch) throw new Error(`projection history of units [${history.cells.map((c) => c.key).join(', ')}] does not fit units [${regs.map((r) => r.unit.key).join(', ')}]`);
+    this.viewVerdicts.clear();
     history.cells.forEach((c, i) => {
       const reg = regs[i];
       reg.cell = { state: c.state, observedSeq: c.observedSeq, views: [undefined, undefined], failure: c.failure, history: ChangeLog.fromData(c.log) };
@@ -345,12 +350,29 @@ export class ProjectionRegistry {
       if (unit.hostOnly || (keys && !keys.includes(unit.key))) continue;
       const value = unit.view(cell.state);
       values[unit.key] = value;
-      const parsed = unit.viewSchema?.safeParse(value);
-      if (parsed && !parsed.success && !cell.failure) {
-        failures[unit.key] = { seq: this.watermark(cell), message: `view of "${unit.key}" fails its schema: ${parsed.error.message}`, kind: 'schema' };
-      }
+      if (cell.failure || !unit.viewSchema) continue;
+      // With history the failure is dated where its failing run began; without, at the read (the watermark).
+      const failed = cell.history ? this.schemaFailureAt(unit.key, this.lastSeq) : schemaFailureOf(unit, value, this.watermark(cell));
+      if (failed) failures[unit.key] = failed;
     }
     return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
+  }
+
+  /**
+   * The unit's view at `seq` against its schema (needs `history`): null when it passes (or the unit has
+   * no schema), else a `schema` failure dated at the change where the failing run began (§5.2).
+   */
+  schemaFailureAt(key: string, seq: number): ProjectionFailure | null {
+    const reg = this.registrations.get(key);
+    const history = reg ? this.cellOf(reg).history : null;
+    if (!reg || !history || !reg.unit.viewSchema || reg.unit.hostOnly) return null;
+    let verdicts = this.viewVerdicts.get(key);
+    if (!verdicts) {
+      const { unit } = reg;
+      verdicts = new ViewVerdicts(unit, history, () => unit.init(this.header, this.inheritedEventCount), this.eventAt ?? noEvent);
+      this.viewVerdicts.set(key, verdicts);
+    }
+    return verdicts.failureAt(seq);
   }
 
   /** A unit's change log (needs `history`): change seqs and time travel, without copies. */
@@ -475,3 +497,9 @@ export class ProjectionRegistry {
 }
 
 const noEvent = (): undefined => undefined;
+
+/** A view read now against its schema, dated at `seq`. */
+function schemaFailureOf(unit: AnyUnit, value: unknown, seq: number): ProjectionFailure | null {
+  const parsed = unit.viewSchema!.safeParse(value);
+  return parsed.success ? null : { seq, message: `view of "${unit.key}" fails its schema: ${parsed.error.message}`, kind: 'schema' };
+}

@@ -1,6 +1,7 @@
 import type { CompareAt } from '../../worker/compare-protocol.ts';
 import { LineDiff } from '../prompt/LineDiff.tsx';
 import { FriendlyView } from '../projections/FriendlyView.tsx';
+import { failureLead } from '../projections/failure-lead.ts';
 
 /** Every projection unit's value on both sides, with both watermarks and a value diff where they differ. */
 export function ProjectionsCompare({ at }: { at: CompareAt | null }) {
@@ -17,7 +18,7 @@ export function ProjectionsCompare({ at }: { at: CompareAt | null }) {
             <span className="spacer" />
             <span className="mono watermark" title="observedSeq: the last event each side's unit observed">watermark A {u.a?.observedSeq ?? '-'} · B {u.b?.observedSeq ?? '-'}</span>
           </header>
-          {(u.a?.failure || u.b?.failure) && <div className="diag error">{u.a?.failure && `A: fold failed at seq ${u.a.failure.seq}: ${u.a.failure.message}`} {u.b?.failure && `B: fold failed at seq ${u.b.failure.seq}: ${u.b.failure.message}`}</div>}
+          {(u.a?.failure || u.b?.failure) && <div className="diag error">{u.a?.failure && `A: ${failureLead(u.a.failure)} seq ${u.a.failure.seq}: ${u.a.failure.message}`} {u.b?.failure && `B: ${failureLead(u.b.failure)} seq ${u.b.failure.seq}: ${u.b.failure.message}`}</div>}
           {u.status === 'same'
             ? <div className="projection-body"><FriendlyView unit={u.key} view={u.a!.view} /></div>
             : (

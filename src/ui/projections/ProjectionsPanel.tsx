@@ -8,6 +8,7 @@ import { JsonView } from '../json/JsonView.tsx';
 import { indexOfSeq } from '../../core/replay/seq-index.ts';
 import { ChangeStrip } from './ChangeStrip.tsx';
 import { FriendlyView } from './FriendlyView.tsx';
+import { failureLead } from './failure-lead.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 import { ANALYSES } from '../../core/diagnostics/verdict.ts';
 import { ValueDiffView } from './ValueDiffView.tsx';
@@ -62,7 +63,7 @@ function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }
         <button className="link" disabled={p.prevChange === null} onClick={() => p.prevChange !== null && jump(p.prevChange)} aria-label={`Previous change of ${p.key}`} title="the previous value change (equal writes are skipped)">◀ change</button>
         <button className="link" disabled={p.nextChange === null} onClick={() => p.nextChange !== null && jump(p.nextChange)} aria-label={`Next change of ${p.key}`} title="the next value change (equal writes are skipped)">change ▶</button>
       </header>
-      {p.failure && <div className="diag error" role="alert">fold {p.failure.kind === 'threw' ? 'failed' : 'recorded a failure'} at seq {p.failure.seq}: {p.failure.message}</div>}
+      {p.failure && <div className="diag error" role="alert">{failureLead(p.failure)} seq {p.failure.seq}: {p.failure.message}</div>}
       <ChangeStrip positions={changes} writes={writes} total={lastSeq} cursor={cursorSeq} label={`${p.key} changes`} onPick={jump} />
       {p.changedHere && (
         <div className="change-detail">
