@@ -75,8 +75,8 @@ describe('subagent/catalog payload versions 0, 1, 2 (dsh-0.2 §4.2)', () => {
     const r = inspect(readLogText(jsonl([v4(), ...inTurn(['subagent/catalog', entry({ version: 3, mode: 'remote' })])])));
     expect(r.diagnostics.find((d) => d.code === 'payload.unknown-version')!.message).toMatch(/subagent\/catalog payload version 3 is newer than this app knows \(it reads versions 0, 1, 2\)/);
     expect(r.verdict).toBe('newer-than-app');
-    // No analysis reads the catalog yet, so nothing is partial.
-    expect(r.verdictDetail.partial).toBeNull();
+    // Only the catalog unit reads it: that unit is partial from the fact on, nothing else.
+    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (subagentCatalog)'] });
   });
 
   it('is not in the format-0 vocabulary at all', () => {

@@ -58,10 +58,10 @@ const MAX_CAUSES = 5;
 /** The analyses a verdict can mark partial; a single projection unit is `projections (<key>)`. */
 export const ANALYSES = { surface: 'surface and messages', requests: 'model requests', projections: 'projections' } as const;
 const ALL_ANALYSES = [ANALYSES.surface, ANALYSES.requests, ANALYSES.projections];
-/** Which analyses read a versioned payload (units that fold it; nothing reads subagent/catalog yet). */
+/** Which analyses read a versioned payload (the units that fold it). */
 const READERS_OF: Readonly<Record<string, string[]>> = {
   'goal/change': [`${ANALYSES.projections} (goal)`],
-  'subagent/catalog': [],
+  'subagent/catalog': [`${ANALYSES.projections} (subagentCatalog)`],
 };
 
 /**

@@ -187,8 +187,10 @@ function catalogProblem(d: Record<string, unknown>): PayloadProblem | null {
 }
 
 /**
- * Shapes from the 0.2.1-alpha.2 catalog that DSH does not check when it
- * restores a log (dsh-0.2 §2, §4.2): a mismatch is shown, never a refusal.
+ * Shapes from the 0.2.1-alpha.2 catalog that DSH's restore checks do not
+ * refuse a log for (dsh-0.2 §2, §4.2): a mismatch is shown, never a refusal.
+ * Some units read them strictly and stop at a bad one (working directory,
+ * the subagent catalog): the projections panel shows that at its seq.
  */
 export function checkCatalogShape(event: LogEvent, dialect: Dialect): PayloadProblem | null {
   const d = event.data;

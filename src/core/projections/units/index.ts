@@ -7,8 +7,10 @@ import { inboxUnit } from './inbox.ts';
 import { planUnit } from './plan.ts';
 import { sessionStatsUnit } from './session-stats.ts';
 import { subagentUnit, subagentUnitOf } from './subagent.ts';
-import { subagentTimingUnit } from './subagent-timing.ts';
+import { subagentCatalogUnit } from './subagent-catalog.ts';
+import { subagentTimingUnit, subagentTimingUnitOf } from './subagent-timing.ts';
 import { titleUnit } from './title.ts';
+import { titleInputUnit } from './title-input.ts';
 import { todosUnit } from './todos.ts';
 import { tokenUsageUnit } from './token-usage.ts';
 import { turnBoundaryUnit } from './turn-boundary.ts';
@@ -25,13 +27,18 @@ export function unitsFor(dialect: Dialect): AnyUnit[] {
     planUnit,
     todosUnit,
     titleUnit,
+    // Seed and later: the title service's host-only input (rc.8 has no such unit).
+    ...(generation === 'seed' ? [titleInputUnit] : []),
     tokenUsageUnit,
     contextPressureUnit(dialect),
     contextBreakdownUnit(dialect),
     sessionStatsUnit,
+    // DSH 0.2 (format 4): a parent's catalog of its children, before the child's own identity and timing.
+    ...(dialect === 'v4' ? [subagentCatalogUnit] : []),
     // Format 4's children carry descriptor version 3 (0.2.1-alpha.2's SUBAGENT_DESCRIPTOR_VERSION).
     dialect === 'v4' ? subagentUnitOf(3) : subagentUnit,
-    subagentTimingUnit,
+    // 0.2's timing also says whether the last turn completed.
+    dialect === 'v4' ? subagentTimingUnitOf(true) : subagentTimingUnit,
     inboxUnit(generation),
     turnBoundaryUnit,
     // Format 4 only: 0.2.1-alpha.2 added it without a format bump (dsh-0.2 §4.4).
