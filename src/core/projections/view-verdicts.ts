@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { issuesText } from '../util/zod-issues.ts';
 import type { ChangeLog } from './cell.ts';
 import type { AnyUnit, ProjectionFailure } from './types.ts';
 
@@ -63,7 +64,7 @@ export class ViewVerdicts {
 
   private decide(k: number, state: unknown): string | null {
     const parsed = this.unit.viewSchema!.safeParse(this.unit.view(state));
-    const verdict = parsed.success ? null : parsed.error.message;
+    const verdict = parsed.success ? null : issuesText(parsed.error);
     this.verdicts.set(k, verdict);
     return verdict;
   }
