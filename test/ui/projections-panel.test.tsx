@@ -62,3 +62,21 @@ describe('the Projections panel draws a unit again only when its value changed (
     expect(within(screen.getByRole('article', { name: 'Projection title' })).getByText(/./, { selector: '.friendly' }).textContent).not.toBe(before);
   });
 });
+
+describe('friendly views of DSH 0.2\'s subagent units', () => {
+  it('lists a parent\'s children, and says how long a child worked and how its last turn ended', () => {
+    const catalog = render(<FriendlyView unit="subagentCatalog" view={[
+      { id: 'child-1', createdAt: Date.UTC(2026, 9, 9, 12, 30, 5), mode: 'continuable', label: 'reviewer' },
+      { id: 'ext-9', createdAt: 0, mode: 'external' },
+    ]} />);
+    const items = [...catalog.container.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual(['reviewer continuable child-1 · created 2026-10-09 12:30:05', '(no label) external ext-9 · created 1970-01-01 00:00:00']);
+    catalog.unmount();
+    expect(render(<FriendlyView unit="subagentCatalog" view={[]} />).container.textContent).toBe('no children listed');
+    cleanup();
+    const timing = render(<FriendlyView unit="subagentTiming" view={{ settledMs: 125_000, lastTurnCompleted: false }} />);
+    expect(timing.container.textContent).toBe('2 min 5 s in settled turns · last turn did not complete');
+    timing.unmount();
+    expect(render(<FriendlyView unit="subagentTiming" view={{ settledMs: 0, active: { since: 1000, through: 4500 } }} />).container.textContent).toBe('0 ms in settled turns · a turn open for 3.5 s');
+  });
+});

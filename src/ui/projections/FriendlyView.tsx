@@ -1,3 +1,4 @@
+import { formatMs } from '../counts.ts';
 import { JsonView } from '../json/JsonView.tsx';
 
 /** Friendly renderings for the units people read most; everything else is a JSON tree. */
@@ -29,5 +30,37 @@ export function FriendlyView({ unit, view }: { unit: string; view: unknown }) {
       </div>
     );
   }
+  if (unit === 'subagentCatalog' && Array.isArray(view)) return <ChildCatalog rows={view} />;
+  if (unit === 'subagentTiming' && view && typeof view === 'object') return <ChildTiming timing={view as TimingView} />;
   return <div className="json"><JsonView value={view} open={1} /></div>;
+}
+
+/** A parent's children as its catalog lists them: label, mode, id, when the child was made. */
+function ChildCatalog({ rows }: { rows: unknown[] }) {
+  if (rows.length === 0) return <div className="muted">no children listed</div>;
+  return (
+    <ul className="children">
+      {rows.map((row: any, i) => (
+        <li key={i}>
+          {typeof row?.label === 'string' ? row.label : <span className="muted">(no label)</span>}
+          {' '}<span className="child-mode">{String(row?.mode)}</span>
+          {' '}<span className="mono muted">{String(row?.id)}</span>
+          {typeof row?.createdAt === 'number' && <span className="muted"> · created {new Date(row.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface TimingView { settledMs?: number; active?: { since: number; through: number }; lastTurnCompleted?: boolean }
+
+/** A child's active time: settled turns, the turn open now, and how the last one ended (DSH 0.2). */
+function ChildTiming({ timing }: { timing: TimingView }) {
+  return (
+    <div className="friendly">
+      {formatMs(timing.settledMs ?? 0)} in settled turns
+      {timing.active && <span> · a turn open for {formatMs(Math.max(0, timing.active.through - timing.active.since))}</span>}
+      {timing.lastTurnCompleted !== undefined && <span className="muted"> · last turn {timing.lastTurnCompleted ? 'completed' : 'did not complete'}</span>}
+    </div>
+  );
 }
