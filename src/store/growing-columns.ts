@@ -29,15 +29,16 @@ export class GrowingColumns {
    * views of every row. Rows held are never written again, so data derived
    * from the rows in these arrays stays true as more come (grown-rows-cache.ts).
    * `expected`: the rows the log will likely hold, so the arrays are sized
-   * once (doubling from a small start copied a 1M-event log's columns a dozen times).
+   * once (doubling from a small start copied a 1M-event log's columns a dozen times);
+   * `last`: no rows will follow these, so arrays that must grow grow to fit them exactly.
    */
-  put(add: ReplayColumns, from: number, expected = 0): ReplayColumns {
+  put(add: ReplayColumns, from: number, expected = 0, last = false): ReplayColumns {
     if (from !== this.n) throw new Error(`rows from ${from} do not follow the ${this.n} held`);
     const count = add.seq.length;
     const size = Math.ceil(expected * 1.05);
-    if (!this.columns) this.columns = mapColumns(add, (a) => grownTo(a, Math.max(1024, Math.ceil((from + count) * this.growth), size)));
+    if (!this.columns) this.columns = mapColumns(add, (a) => grownTo(a, last ? from + count : Math.max(1024, Math.ceil((from + count) * this.growth), size)));
     else if (from + count > this.columns.seq.length) {
-      const grown = Math.max(Math.ceil(this.columns.seq.length * this.growth), from + count, size);
+      const grown = last ? from + count : Math.max(Math.ceil(this.columns.seq.length * this.growth), from + count, size);
       this.columns = mapColumns(this.columns, (a) => grownTo(a, grown));
     }
     const c = this.columns;

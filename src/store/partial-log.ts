@@ -13,6 +13,23 @@ export class PartialLog {
 
   constructor(private readonly name: string) {}
 
+  /**
+   * The loaded log's summary with every row: its columns as they came when it
+   * holds them all, else put after the rows held here (`columnsFrom`), so
+   * values derived from those rows are extended (grown-rows-cache.ts).
+   */
+  finish(summary: LoadSummary): LoadSummary {
+    if (summary.columnsFrom === undefined) return summary;
+    const columns = this.rows.put(summary.columns, summary.columnsFrom, 0, true);
+    // The worker counts the rows it sent: a gap here is a fault, not a log to show with rows missing.
+    if (this.rows.length !== summary.count) throw new Error(`the loaded log's rows are out of step (${this.rows.length} held, ${summary.count} in the log)`);
+    // Its properties as they are, not spread: a spread reads the Requests rows, which the page makes only when read (request-rows-wire.ts).
+    const whole = Object.defineProperties({}, Object.getOwnPropertyDescriptors(summary)) as LoadSummary;
+    delete whole.columnsFrom;
+    whole.columns = columns;
+    return whole;
+  }
+
   append(rows: PartialRows): LoadSummary {
     const columns = this.rows.put(rows.columns, rows.from, rows.expected ?? 0);
     const n = this.rows.length;

@@ -103,11 +103,11 @@ export const useSession = create<SessionStore>((set, get) => ({
     set({ status: 'loading', progress: null, loadingName: source.name, error: null, previous });
     const partial = new PartialLog(source.name);
     try {
-      const summary = await client.load(source, (progress) => {
+      const summary = partial.finish(await client.load(source, (progress) => {
         // The part read so far replaces the open log in the events list, timeline and scrubber.
         if (progress.rows) set({ progress, summary: partial.append(progress.rows) });
         else set({ progress });
-      });
+      }, { keepsRows: true }));
       const workspace = get().workspace;
       const inWorkspace = workspace.findIndex((w) => w.source === source);
       const entry = inWorkspace >= 0 ? workspace[inWorkspace] : null;

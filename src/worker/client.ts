@@ -43,9 +43,10 @@ export class WorkerClient {
     });
   }
 
-  load(source: LoadSource, onProgress?: (p: LoadProgress) => void): Promise<LoadSummary> {
+  /** `keepsRows`: the caller keeps the rows progress reports bring; the summary's columns may then start after them (`columnsFrom`). */
+  load(source: LoadSource, onProgress?: (p: LoadProgress) => void, options: { keepsRows?: boolean } = {}): Promise<LoadSummary> {
     const memoryBudget = memoryBudgetFromUrl(globalThis.location?.search);
-    return this.call<WireSummary>({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}) }, onProgress).then(summaryFromWire);
+    return this.call<WireSummary>({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}), ...(options.keepsRows ? { keepsRows: true } : {}) }, onProgress).then(summaryFromWire);
   }
   cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
   peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }

@@ -105,6 +105,8 @@ export class Engine {
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
   private loading: { store: EventStore; builder: ReplayBuilder | null; sent: number } | null = null;
+  /** Rows the last load's progress reports brought the page (it keeps them: its answer then brings only the rest). */
+  private rowsSentByLoad = 0;
   /** A helper that folds the projection units on another core while a file loads (none: the load folds them). */
   private projector: Projector | null;
   /** The running load's job on the helper (a cancel stops it too). */
@@ -199,7 +201,10 @@ export class Engine {
       helper?.cancel();
       if (this.helperJob === helper) this.helperJob = null;
       pauses.close();
-      if (token === this.loadToken) this.loading = null;
+      if (token === this.loadToken) {
+        if (!options.background) this.rowsSentByLoad = this.loading?.sent ?? 0;
+        this.loading = null;
+      }
     }
   }
 
@@ -950,7 +955,11 @@ export class Engine {
           // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
           // copies of the few it navigates with.
           // The Requests rows travel packed in typed arrays too (request-rows-wire.ts).
-          const { wire, transfer } = summaryToWire({ ...summary, columns: this.replay!.handOverColumns() });
+          // A page that kept the progress reports' rows gets only the rows after them: what it made of
+          // those (the timeline's axis, the scrubber's steps) is extended, not made again (issue #15).
+          const held = req.keepsRows ? this.rowsSentByLoad : 0;
+          const columns = held > 0 ? this.replay!.handOverColumnsSince(held) : this.replay!.handOverColumns();
+          const { wire, transfer } = summaryToWire({ ...summary, columns, ...(held > 0 ? { columnsFrom: held } : {}) });
           post({ id: req.id, ok: true, result: wire }, transfer);
           return;
         }

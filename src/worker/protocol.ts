@@ -21,7 +21,8 @@ export type LoadSource =
 
 export type Request =
   /** memoryBudget: bytes a load may use (else the worker asks the platform). */
-  | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number }
+  /** keepsRows: the page keeps the rows the load's progress reports bring, so the answer carries only the rows after them (`columnsFrom`). */
+  | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number; keepsRows?: boolean }
   | { id: number; op: 'cancel' }
   | { id: number; op: 'peek'; source: LoadSource }
   | { id: number; op: 'rows'; from: number; count: number }
@@ -148,6 +149,13 @@ export interface LoadSummary {
   /** ok / DSH refuses / newer than this app / not a DSH log, with its reasons (issue #16). */
   verdict: Verdict;
   columns: ReplayColumns;
+  /**
+   * Set when `columns` holds only the rows from this index on: the page kept
+   * the ones before from the load's progress reports (a load asked with
+   * `keepsRows`), and puts these after them, so what it derived from those
+   * rows is extended, not made again (issue #15).
+   */
+  columnsFrom?: number;
   /** What the time column counts from: event i's time is `timeBase + columns.time[i]` (timeAt). */
   timeBase: number;
   typeNames: string[];

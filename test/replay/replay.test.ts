@@ -9,6 +9,7 @@ import { summaryFromWire, type PackedRequestRows } from '../../src/worker/reques
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { foldSurface } from '../../src/core/surface/fold.ts';
 import { Engine, SILENT_LOOKUPS } from '../../src/worker/engine.ts';
+import { PartialLog } from '../../src/store/partial-log.ts';
 
 const surfaceOf = (s: { nodes: number[]; replaceGeneration: number; contentGeneration: number }) => [s.nodes, s.replaceGeneration, s.contentGeneration];
 
@@ -178,6 +179,46 @@ describe('worker engine (the same code the Web Worker runs)', () => {
     expect(await engine.navigate('turn', 0, 1)).toBeGreaterThan(0);
     const rows = engine.rows(0, 5);
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('to a page that keeps the progress reports\' rows, sends only the rows after them; together they are every row', async () => {
+    // Every report a quarter second after the last: each one brings rows.
+    let clock = 1_000_000;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 250));
+    try {
+      const bytes = new TextEncoder().encode(generateLog({ dialect: 'v4', seed: 6, turns: 60, compactEvery: 4 }).text);
+      // A File of many pieces: Node streams a Blob a part at a time, as a browser streams a file a chunk at a time.
+      const parts = Array.from({ length: Math.ceil(bytes.length / 32768) }, (_, i) => bytes.subarray(i * 32768, (i + 1) * 32768));
+      const asked = async (keepsRows: boolean) => {
+        const partial = new PartialLog('t');
+        let reports = 0;
+        let done: any = null;
+        const engine = new Engine();
+        await engine.handle({ id: 1, op: 'load', source: { kind: 'file', file: new Blob(parts), name: 't' }, ...(keepsRows ? { keepsRows } : {}) }, (msg, transfer) => {
+          // As the page receives it: a structured clone, the buffers transferred.
+          const m = structuredClone(msg, { transfer: (transfer ?? []) as Transferable[] }) as any;
+          if (m.progress?.rows) { partial.append(m.progress.rows); reports++; } else if (m.ok) done = m.result;
+        });
+        return { engine, reports, from: done.columnsFrom as number | undefined, summary: partial.finish(summaryFromWire(done)) };
+      };
+      const kept = await asked(true);
+      const whole = await asked(false);
+      expect(kept.reports).toBeGreaterThan(2);
+      expect(kept.from).toBeGreaterThan(0);
+      expect(kept.from).toBeLessThan(kept.summary.count);
+      expect(whole.from).toBeUndefined();
+      expect(kept.summary.count).toBe(whole.summary.count);
+      expect(kept.summary.columnsFrom).toBeUndefined();
+      for (const key of Object.keys(whole.summary.columns) as (keyof typeof whole.summary.columns)[]) {
+        expect([...kept.summary.columns[key]], key).toEqual([...whole.summary.columns[key]]);
+      }
+      // The worker still navigates with the columns it kept.
+      for (const kind of ['turn', 'surface', 'request', 'step', 'replace'] as const) expect(await kept.engine.navigate(kind, 0, 1)).toBe(await whole.engine.navigate(kind, 0, 1));
+      // The Requests rows stay unmade until read (the summary's own property, not a spread's copy).
+      expect(typeof Object.getOwnPropertyDescriptor(kept.summary, 'requests')?.get).toBe('function');
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('cursor state: a window of the nodes, counts and tokens from the load, the model context in windows when asked', async () => {

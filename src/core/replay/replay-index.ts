@@ -446,6 +446,23 @@ export class Replay<E extends EventList = EventList> {
     return full;
   }
 
+  /**
+   * `handOverColumns` for a page that holds the first `from` rows already (a
+   * loading log's progress reports brought them): copies of the rows from
+   * `from` on go to the page, and this index keeps only the columns it
+   * navigates with (its own arrays: nothing of them was handed over).
+   */
+  handOverColumnsSince(from: number): ReplayColumns {
+    const full = this.index.columns;
+    const rest = rowsOf(full, from, this.index.count);
+    const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
+    for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
+      kept[key] = NAVIGATION.includes(key) ? full[key] : new (full[key].constructor as new (n: number) => ReplayColumns[typeof key])(0);
+    }
+    this.index = { ...this.index, columns: kept as ReplayColumns };
+    return rest;
+  }
+
   /** Copies of every column's rows from `from` on: the part of a followed log the page does not hold yet. */
   columnsSince(from: number): ReplayColumns {
     return rowsOf(this.index.columns, from, this.index.count);
