@@ -58,6 +58,15 @@ export class GrowingColumns {
     return columns;
   }
 
+  /**
+   * The rows held in arrays of their own size when the room left is more than `slack` of them (a log
+   * whose size was guessed low, or never guessed): no more rows will come. Else the views as they are.
+   */
+  fitted(slack = 0.25): ReplayColumns {
+    if (this.columns && this.columns.seq.length > this.n * (1 + slack)) this.columns = mapColumns(this.columns, (a) => a.slice(0, this.n));
+    return this.view();
+  }
+
   /** Views of the rows held. */
   view(): ReplayColumns {
     const n = this.n;

@@ -797,7 +797,7 @@ export class Engine {
       const state = registry.stateAt(unit.key, seq);
       const failure = registry.cell(unit.key)?.failure ?? null;
       // A fold's own failure from its seq on; else the view at the cursor against its schema, dated where it began failing.
-      const failed = (failure && failure.seq <= seq ? failure : null) ?? registry.schemaFailureAt(unit.key, seq);
+      const failed = (failure && failure.seq <= seq ? failure : null) ?? registry.schemaFailureAt(unit.key, seq, state);
       const k = countAtOrBelow(changes, seq);
       return {
         key: unit.key,
@@ -952,11 +952,11 @@ export class Engine {
       switch (req.op) {
         case 'load': {
           const summary = await this.load(req.source, (progress) => post({ id: req.id, progress }, progress.rows ? Object.values(progress.rows.columns).map((c) => c.buffer as ArrayBuffer) : undefined), { memoryBudget: req.memoryBudget });
-          // The columns travel as transferred buffers (no copy, no structured clone); the worker keeps
-          // copies of the few it navigates with.
-          // The Requests rows travel packed in typed arrays too (request-rows-wire.ts).
-          // A page that kept the progress reports' rows gets only the rows after them: what it made of
-          // those (the timeline's axis, the scrubber's steps) is extended, not made again (issue #15).
+          // The columns travel as transferred buffers (no structured clone): every row, the worker keeping
+          // copies of the few columns it navigates with; or, to a page that kept the progress reports' rows,
+          // copies of the rows after them, so what it made of those (the timeline's axis, the scrubber's
+          // steps) is extended, not made again (issue #15). The Requests rows travel packed in typed arrays
+          // too (request-rows-wire.ts).
           const held = req.keepsRows ? this.rowsSentByLoad : 0;
           const columns = held > 0 ? this.replay!.handOverColumnsSince(held) : this.replay!.handOverColumns();
           const { wire, transfer } = summaryToWire({ ...summary, columns, ...(held > 0 ? { columnsFrom: held } : {}) });

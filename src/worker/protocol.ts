@@ -20,8 +20,10 @@ export type LoadSource =
   | { kind: 'url'; url: string; name: string };
 
 export type Request =
-  /** memoryBudget: bytes a load may use (else the worker asks the platform). */
-  /** keepsRows: the page keeps the rows the load's progress reports bring, so the answer carries only the rows after them (`columnsFrom`). */
+  /**
+   * memoryBudget: bytes a load may use (else the worker asks the platform). keepsRows: the page keeps
+   * the rows the load's progress reports bring, so the answer carries only the rows after them (`columnsFrom`).
+   */
   | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number; keepsRows?: boolean }
   | { id: number; op: 'cancel' }
   | { id: number; op: 'peek'; source: LoadSource }

@@ -171,16 +171,19 @@ describe('a view failing its schema, dated where it began (spec §5.2)', () => {
   }
 
   it('a run that passes again ends the failure; a later run is dated at its own start', () => {
-    const events = evs(['a', {}], ['a', {}], ['b', {}], ['a', {}], ['b', {}], ['a', {}]);
-    // Fails while the count is 2 or 3, passes at 4 (even counts above 3 pass).
-    const odd = counter('k', 'a', { viewSchema: z.number().refine((n) => n < 2 || n > 3) });
-    const r = new ProjectionRegistry(hdr(), [odd], { history: true });
-    r.applyAll(events);
-    expect(r.schemaFailureAt('k', 0)).toBeNull();
-    expect(r.schemaFailureAt('k', 1)).toMatchObject({ seq: 1 });
-    expect(r.schemaFailureAt('k', 4)).toMatchObject({ seq: 1 });
-    expect(r.schemaFailureAt('k', 5)).toBeNull();
-    expect(r.snapshot().failures).toBeUndefined();
+    // Counts after each event: 1 2 2 3 3 4 5 6. The view fails at 2 and 3, passes at 4, fails again from 5.
+    const events = evs(['a', {}], ['a', {}], ['b', {}], ['a', {}], ['b', {}], ['a', {}], ['a', {}], ['a', {}]);
+    const gappy = counter('k', 'a', { viewSchema: z.number().refine((n) => n < 2 || n === 4) });
+    for (const order of ['forward', 'backward'] as const) {
+      const r = new ProjectionRegistry(hdr(), [gappy], { history: true });
+      r.applyAll(events);
+      const expected: [number, number | null][] = [[0, null], [1, 1], [2, 1], [3, 1], [4, 1], [5, null], [6, 6], [7, 6]];
+      for (const [seq, since] of order === 'forward' ? expected : expected.slice().reverse()) {
+        const failure = r.schemaFailureAt('k', seq);
+        expect(failure === null ? null : failure.seq, `${order} at seq ${seq}`).toBe(since);
+      }
+      expect(r.snapshot().failures?.k).toMatchObject({ seq: 6, kind: 'schema' });
+    }
   });
 
   it('walks back at most MAX_WALK_BACK changes, and says so', () => {

@@ -65,6 +65,7 @@ describe('subagentCatalog (0.2.1-alpha.2 catalog.ts)', () => {
     ['an unknown version', { version: 9 }],
     ['v0 with mode unknown', { mode: 'unknown' }],
     ['v1 with mode external', { version: 1, mode: 'external' }],
+    ['v2 with a mode other than external', { version: 2, mode: 'continuable' }],
     ['a continuable child without a label', { label: undefined }],
     ['an extra key', { external: true }],
     ['a negative creation time', { childCreatedAt: -1 }],

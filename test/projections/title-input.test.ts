@@ -35,17 +35,16 @@ describe('titleInput unit', () => {
     const rows = events(
       ['turn/start', { turn: 1 }],
       ['user/message', said('u0', '\u001b]0;just a terminal title\u0007'), { surfaceOp: 'append' }],
-      ['user/message', said('u1', 'Fix the build'), { surfaceOp: 'append' }],
+      ['user/message', { ...said('u1', ''), content: [{ type: 'text', text: ' Fix' }, { type: 'image', data: 'AA' }, { type: 'text', text: 'the build ' }] }, { surfaceOp: 'append' }],
       ['user/message', said('g1', 'keep going', 'goal'), { surfaceOp: 'append' }],
       ['user/message', { ...said('u2', 'x'), content: [{ type: 'image', data: 'AA' }] }, { surfaceOp: 'append' }],
-      ['user/message', { ...said('u3', ''), content: [{ type: 'text', text: ' ' }, { type: 'text', text: 'and the tests' }] }, { surfaceOp: 'append' }],
+      ['user/message', said('u3', 'and the tests'), { surfaceOp: 'append' }],
       ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
     );
     const session = foldSession(readLogText(jsonl([v4(), ...rows])));
     const registry = foldProjections(session.read.header, session.events, { dialect: 'v4', history: true });
-    expect(registry.cell('titleInput')!.view).toEqual({ first: { seq: 2, text: 'Fix the build' }, count: 2, lastSeq: 5 });
-    // Joined by a line feed, as logged: only the check cleans it.
-    expect((registry.stateAt('titleInput', 5) as { lastSeq: number }).lastSeq).toBe(5);
+    // The first prompt's text blocks joined by a line feed, as logged: only the check cleans it.
+    expect(registry.cell('titleInput')!.view).toEqual({ first: { seq: 2, text: ' Fix\nthe build ' }, count: 2, lastSeq: 5 });
     expect(registry.changeSeqs('titleInput')).toEqual([2, 5]);
     expect(registry.snapshot().values).not.toHaveProperty('titleInput');
   });

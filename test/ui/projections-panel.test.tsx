@@ -68,9 +68,11 @@ describe('friendly views of DSH 0.2\'s subagent units', () => {
     const catalog = render(<FriendlyView unit="subagentCatalog" view={[
       { id: 'child-1', createdAt: Date.UTC(2026, 9, 9, 12, 30, 5), mode: 'continuable', label: 'reviewer' },
       { id: 'ext-9', createdAt: 0, mode: 'external' },
+      // Past the last date a Date can hold: DSH allows any integer.
+      { id: 'far', createdAt: 9e15, mode: 'one-shot' },
     ]} />);
     const items = [...catalog.container.querySelectorAll('li')].map((li) => li.textContent);
-    expect(items).toEqual(['reviewer continuable child-1 · created 2026-10-09 12:30:05', '(no label) external ext-9 · created 1970-01-01 00:00:00']);
+    expect(items).toEqual(['reviewer continuable child-1 · created 2026-10-09 12:30:05', '(no label) external ext-9 · created 1970-01-01 00:00:00', '(no label) one-shot far · created 9000000000000000']);
     catalog.unmount();
     expect(render(<FriendlyView unit="subagentCatalog" view={[]} />).container.textContent).toBe('no children listed');
     cleanup();

@@ -1,6 +1,7 @@
 import type { Message } from '../messages/types.ts';
 import { boundedLineDiff, diffSnapshots, type DiffLimits, type LinePart, type SnapshotDiff, type SnapshotLike } from '../prompt/context-diff.ts';
 import { contentHash } from '../requests/hash.ts';
+import type { ProjectionFailure } from '../projections/types.ts';
 
 /**
  * The side-by-side panels of a comparison at two cursors (issue #20): the
@@ -153,7 +154,7 @@ export interface UnitAtCursor {
   key: string;
   view: unknown;
   observedSeq: number;
-  failure: { seq: number; message: string; kind: 'threw' | 'domain' | 'schema' } | null;
+  failure: Pick<ProjectionFailure, 'seq' | 'message' | 'kind'> | null;
 }
 
 export interface UnitComparison {

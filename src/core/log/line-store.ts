@@ -135,9 +135,12 @@ export class LineStore {
         this.lastStart = this.lineStart;
         this.lastEnd = this.bases[this.scanChunk] + nl;
         this.lineStart = this.lastEnd + 1;
-        // The chunk before goes once the scan is `keepBehind` into this one, not when the next chunk
+        // A chunk behind the scan goes once the scan is `keepBehind` past its end, not when the next chunk
         // comes: a browser's File stream hands 2 MiB chunks to a busy worker, and two were held (issue #15).
-        if (this.swept < this.scanChunk && this.scanOffset >= this.keepBehind && this.file) this.sweep();
+        if (this.swept < this.scanChunk && this.file) {
+          const end = this.chunkStart(this.swept + 1);
+          if (end + this.keepBehind <= this.bases[this.scanChunk] + this.scanOffset && end <= this.file.size) this.sweep();
+        }
         return;
       }
       // Without retention a scanned chunk is dropped (a streaming pass that never re-reads); the file may hold it.

@@ -353,7 +353,7 @@ export class ProjectionRegistry {
       values[unit.key] = value;
       if (cell.failure || !unit.viewSchema) continue;
       // With history the failure is dated where its failing run began; without, at the read (the watermark).
-      const failed = cell.history ? this.schemaFailureAt(unit.key, this.lastSeq) : schemaFailureOf(unit, value, this.watermark(cell));
+      const failed = cell.history ? this.schemaFailureAt(unit.key, this.lastSeq, cell.state) : schemaFailureOf(unit, value, this.watermark(cell));
       if (failed) failures[unit.key] = failed;
     }
     return Object.keys(failures).length ? { asOfSeq: this.lastSeq, values, failures } : { asOfSeq: this.lastSeq, values };
@@ -362,8 +362,9 @@ export class ProjectionRegistry {
   /**
    * The unit's view at `seq` against its schema (needs `history`): null when it passes (or the unit has
    * no schema), else a `schema` failure dated at the change where the failing run began (§5.2).
+   * `state`: the unit's state after `seq` when the caller has it (it is not folded again).
    */
-  schemaFailureAt(key: string, seq: number): ProjectionFailure | null {
+  schemaFailureAt(key: string, seq: number, state?: unknown): ProjectionFailure | null {
     const reg = this.registrations.get(key);
     const history = reg ? this.cellOf(reg).history : null;
     if (!reg || !history || !reg.unit.viewSchema || reg.unit.hostOnly) return null;
@@ -373,7 +374,7 @@ export class ProjectionRegistry {
       verdicts = new ViewVerdicts(unit, history, () => unit.init(this.header, this.inheritedEventCount), this.eventAt ?? noEvent);
       this.viewVerdicts.set(key, verdicts);
     }
-    return verdicts.failureAt(seq);
+    return verdicts.failureAt(seq, state);
   }
 
   /** A unit's change log (needs `history`): change seqs and time travel, without copies. */

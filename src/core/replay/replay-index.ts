@@ -457,7 +457,10 @@ export class Replay<E extends EventList = EventList> {
     const rest = rowsOf(full, from, this.index.count);
     const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
     for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
-      kept[key] = NAVIGATION.includes(key) ? full[key] : new (full[key].constructor as new (n: number) => ReplayColumns[typeof key])(0);
+      const column = full[key];
+      if (!NAVIGATION.includes(key)) kept[key] = new (column.constructor as new (n: number) => ReplayColumns[typeof key])(0);
+      // A view with room to spare behind it (a loose fit of the builder's arrays) is copied to its rows.
+      else kept[key] = column.byteLength === column.buffer.byteLength ? column : column.slice();
     }
     this.index = { ...this.index, columns: kept as ReplayColumns };
     return rest;

@@ -35,17 +35,27 @@ export function FriendlyView({ unit, view }: { unit: string; view: unknown }) {
   return <div className="json"><JsonView value={view} open={1} /></div>;
 }
 
+/** A catalog row as the view gives it (a unit's view is shown even when it fails its schema, so nothing is assumed). */
+type CatalogRowShown = { id?: unknown; createdAt?: unknown; mode?: unknown; label?: unknown };
+const rowShown = (row: unknown): CatalogRowShown => (row !== null && typeof row === 'object' ? row as CatalogRowShown : {});
+
+/** A child's creation time to the second, or the number as logged when it is no date (DSH allows any integer). */
+function createdText(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString().replace('T', ' ').slice(0, 19);
+}
+
 /** A parent's children as its catalog lists them: label, mode, id, when the child was made. */
 function ChildCatalog({ rows }: { rows: unknown[] }) {
   if (rows.length === 0) return <div className="muted">no children listed</div>;
   return (
     <ul className="children">
-      {rows.map((row: any, i) => (
+      {rows.map(rowShown).map((row, i) => (
         <li key={i}>
-          {typeof row?.label === 'string' ? row.label : <span className="muted">(no label)</span>}
-          {' '}<span className="child-mode">{String(row?.mode)}</span>
-          {' '}<span className="mono muted">{String(row?.id)}</span>
-          {typeof row?.createdAt === 'number' && <span className="muted"> · created {new Date(row.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</span>}
+          {typeof row.label === 'string' ? row.label : <span className="muted">(no label)</span>}
+          {' '}<span className="child-mode">{String(row.mode)}</span>
+          {' '}<span className="mono muted">{String(row.id)}</span>
+          {typeof row.createdAt === 'number' && <span className="muted"> · created {createdText(row.createdAt)}</span>}
         </li>
       ))}
     </ul>

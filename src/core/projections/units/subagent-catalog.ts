@@ -1,23 +1,6 @@
 import { z } from 'zod';
 import type { ProjectionUnit } from '../types.ts';
 
-/** One `subagent/catalog` fact as DSH 0.2 accepts it (its payload, keys in this order). */
-export type CatalogFact =
-  | { version: 0 | 1; childId: string; childCreatedAt: number; mode: 'one-shot'; label?: string }
-  | { version: 0 | 1; childId: string; childCreatedAt: number; mode: 'continuable'; label: string }
-  | { version: 1; childId: string; childCreatedAt: number; mode: 'unknown'; label?: string }
-  | { version: 2; childId: string; childCreatedAt: number; mode: 'external'; label?: string };
-
-/** A row of the catalog's view: the fact without its version, its child as `id` and `createdAt`. */
-export type CatalogRow = { id: string; createdAt: number; mode: CatalogFact['mode']; label?: string };
-
-export interface CatalogState {
-  /** Facts before this seq came with a fork's seed (the parent's, not this session's): not read. */
-  inheritedEventCount: number;
-  /** The facts read, in log order (DSH keeps them in a chunked list; the order is the same). */
-  facts: CatalogFact[];
-}
-
 const createdAt = z.number().int().nonnegative();
 const knownVersion = z.union([z.literal(0), z.literal(1)]);
 
@@ -27,6 +10,18 @@ const continuableFact = z.object({ version: knownVersion, childId: z.string(), c
 const unknownFact = z.object({ version: z.literal(1), childId: z.string(), childCreatedAt: createdAt, mode: z.literal('unknown'), label: z.string().optional() }).strict();
 const externalFact = z.object({ version: z.literal(2), childId: z.string(), childCreatedAt: createdAt, mode: z.literal('external'), label: z.string().optional() }).strict();
 const factSchema = z.union([oneShotFact, externalFact, continuableFact, unknownFact]);
+
+/** One `subagent/catalog` fact as DSH 0.2 accepts it (its payload, keys in the schema's order). */
+export type CatalogFact = z.infer<typeof factSchema>;
+/** A row of the catalog's view: the fact without its version, its child as `id` and `createdAt`. */
+export type CatalogRow = { id: string; createdAt: number; mode: CatalogFact['mode']; label?: string };
+
+export interface CatalogState {
+  /** Facts before this seq came with a fork's seed (the parent's, not this session's): not read. */
+  inheritedEventCount: number;
+  /** The facts read, in log order (DSH keeps them in a chunked list; the order is the same). */
+  facts: CatalogFact[];
+}
 
 const row = (mode: z.ZodType<CatalogFact['mode']>, label: z.ZodType<string | undefined>) => z.object({ mode, label, id: z.string(), createdAt }).strict();
 const rowSchema = z.union([
@@ -41,14 +36,6 @@ function rowOf(fact: CatalogFact): CatalogRow {
   const out: CatalogRow = { id: fact.childId, createdAt: fact.childCreatedAt, mode: fact.mode };
   if (fact.label !== undefined) out.label = fact.label;
   return out;
-}
-
-/** The fact with its keys in the schema's order and nothing else (what DSH's parse keeps). */
-function factOf(data: unknown): CatalogFact {
-  const parsed = factSchema.parse(data) as CatalogFact;
-  const fact = { version: parsed.version, childId: parsed.childId, childCreatedAt: parsed.childCreatedAt, mode: parsed.mode } as CatalogFact;
-  if (parsed.label !== undefined) fact.label = parsed.label;
-  return fact;
 }
 
 /**
@@ -70,7 +57,7 @@ export const subagentCatalogUnit: ProjectionUnit<CatalogState, CatalogRow[]> = {
   init: (_header, inheritedEventCount) => ({ inheritedEventCount, facts: [] }),
   apply: (state, event) => {
     if (event.type !== 'subagent/catalog' || event.seq < state.inheritedEventCount) return state;
-    return { inheritedEventCount: state.inheritedEventCount, facts: [...state.facts, factOf(event.data)] };
+    return { inheritedEventCount: state.inheritedEventCount, facts: [...state.facts, factSchema.parse(event.data)] };
   },
   view: (state) => state.facts.map(rowOf),
 };
