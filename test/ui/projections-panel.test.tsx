@@ -82,3 +82,23 @@ describe('friendly views of DSH 0.2\'s subagent units', () => {
     expect(render(<FriendlyView unit="subagentTiming" view={{ settledMs: 0, active: { since: 1000, through: 4500 } }} />).container.textContent).toBe('0 ms in settled turns · a turn open for 3.5 s');
   });
 });
+
+describe('a unit whose view fails its schema', () => {
+  it('says since which seq, and that seq takes the cursor there', async () => {
+    const rows = [
+      { type: 'session', version: 4, isSeeded: false, id: 's', createdAt: 1, cwd: '/work', delegationDepth: 0 },
+      { type: 'turn/start', seq: 0, time: 1000, data: { turn: 1 } },
+      { type: 'working-directory/change', seq: 1, time: 1001, data: { cwd: 'not/absolute' } },
+      { type: 'user/message', seq: 2, time: 1002, surfaceOp: 'append', data: { id: 'u1', role: 'user', content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } } },
+      { type: 'turn/end', seq: 3, time: 1003, data: { turn: 1, reason: { kind: 'completed' } } },
+    ];
+    await loadText(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    render(<ProjectionsPanel />);
+    await showAt(3);
+    const card = screen.getByRole('article', { name: 'Projection workingDirectory' });
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toBe('failing since seq 1: view of "workingDirectory" fails its schema: value: must be an absolute path');
+    act(() => within(alert).getByRole('button', { name: 'seq 1' }).click());
+    expect(useCursor.getState().index).toBe(1);
+  });
+});

@@ -63,7 +63,13 @@ function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }
         <button className="link" disabled={p.prevChange === null} onClick={() => p.prevChange !== null && jump(p.prevChange)} aria-label={`Previous change of ${p.key}`} title="the previous value change (equal writes are skipped)">◀ change</button>
         <button className="link" disabled={p.nextChange === null} onClick={() => p.nextChange !== null && jump(p.nextChange)} aria-label={`Next change of ${p.key}`} title="the next value change (equal writes are skipped)">change ▶</button>
       </header>
-      {p.failure && <div className="diag error" role="alert">{failureLead(p.failure)} seq {p.failure.seq}: {p.failure.message}</div>}
+      {p.failure && (
+        <div className="diag error" role="alert">
+          {failureLead(p.failure)}{' '}
+          <button className="link mono" disabled={p.failure.seq === cursorSeq} onClick={() => jump(p.failure!.seq)} title="move the cursor to the event where this began">seq {p.failure.seq}</button>
+          : {p.failure.message}
+        </div>
+      )}
       <ChangeStrip positions={changes} writes={writes} total={lastSeq} cursor={cursorSeq} label={`${p.key} changes`} onPick={jump} />
       {p.changedHere && (
         <div className="change-detail">
