@@ -1,4 +1,5 @@
 import type { ReplayColumns } from '../core/replay/replay-index.ts';
+import type { LoadSummary } from '../worker/protocol.ts';
 import { grownTo, type GrowableArray } from '../core/util/typed.ts';
 
 /**
@@ -72,6 +73,20 @@ export class GrowingColumns {
     const n = this.n;
     return mapColumns(this.columns!, (a) => a.subarray(0, n));
   }
+}
+
+/**
+ * `summary` reading `columns`, the rows `rows` holds, which must be every row of the log: the worker
+ * counts the rows it sent, so a gap is a fault, not a log to show with rows missing. Its properties
+ * are copied as they are, not spread: a spread reads the Requests rows, which the page makes only when
+ * read (request-rows-wire.ts). `columnsFrom` is dropped: the columns are whole.
+ */
+export function summaryWithRows(summary: LoadSummary, rows: GrowingColumns, columns: ReplayColumns, what: string): LoadSummary {
+  if (rows.length !== summary.count) throw new Error(`the ${what} log's rows are out of step (${rows.length} held, ${summary.count} in the log)`);
+  const whole = Object.defineProperties({}, Object.getOwnPropertyDescriptors(summary)) as LoadSummary;
+  delete whole.columnsFrom;
+  whole.columns = columns;
+  return whole;
 }
 
 /** `column` as an array of the kind of `like` (a wider one), same length. */

@@ -1,6 +1,6 @@
 import { FAMILIES } from '../core/replay/families.ts';
 import type { LoadSummary, PartialRows } from '../worker/protocol.ts';
-import { GrowingColumns } from './growing-columns.ts';
+import { GrowingColumns, summaryWithRows } from './growing-columns.ts';
 
 /**
  * A log still loading, as the page shows it: the replay columns of the rows
@@ -21,15 +21,8 @@ export class PartialLog {
   finish(summary: LoadSummary): LoadSummary {
     if (summary.columnsFrom === undefined) return summary;
     this.rows.put(summary.columns, summary.columnsFrom, 0, true);
-    // The worker counts the rows it sent: a gap here is a fault, not a log to show with rows missing.
-    if (this.rows.length !== summary.count) throw new Error(`the loaded log's rows are out of step (${this.rows.length} held, ${summary.count} in the log)`);
     // Kept for the log's life: arrays sized for many more rows than came are cut to the rows.
-    const columns = this.rows.fitted();
-    // Its properties as they are, not spread: a spread reads the Requests rows, which the page makes only when read (request-rows-wire.ts).
-    const whole = Object.defineProperties({}, Object.getOwnPropertyDescriptors(summary)) as LoadSummary;
-    delete whole.columnsFrom;
-    whole.columns = columns;
-    return whole;
+    return summaryWithRows(summary, this.rows, this.rows.fitted(), 'loaded');
   }
 
   append(rows: PartialRows): LoadSummary {

@@ -1,5 +1,6 @@
 import { navigationTargets, type NavKind } from '../core/replay/navigate.ts';
 import type { LoadSummary } from '../worker/protocol.ts';
+import { grownTo } from '../core/util/typed.ts';
 import { GrownRowsCache } from './grown-rows-cache.ts';
 
 type RowKind = Exclude<NavKind, 'event' | 'diagnostic'>;
@@ -11,8 +12,7 @@ const byRows = new GrownRowsCache<Map<RowKind, Int32Array>>(
     if (!lists) return longer;
     for (const [kind, list] of lists) {
       const added = navigationTargets(summary.columns, summary.typeNames, summary.count, kind, undefined, from);
-      const joined = new Int32Array(list.length + added.length);
-      joined.set(list);
+      const joined = grownTo(list, list.length + added.length);
       joined.set(added, list.length);
       longer.set(kind, joined);
     }

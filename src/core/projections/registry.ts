@@ -4,8 +4,7 @@ import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type Col
 import { ChangeLog, stateAt, type Cell, type ChangeLogData } from './cell.ts';
 import { auditChange, freezeState } from './purity.ts';
 import { alsoReadsKind, coversKind, kindOf } from './reads.ts';
-import { ViewVerdicts } from './view-verdicts.ts';
-import { issuesText } from '../util/zod-issues.ts';
+import { schemaFailureText, ViewVerdicts } from './view-verdicts.ts';
 import type {
   AnyUnit, Generation, ProjectionChange, ProjectionCheckpoint, ProjectionFailure, ProjectionSnapshot, PurityFinding,
 } from './types.ts';
@@ -503,5 +502,5 @@ const noEvent = (): undefined => undefined;
 /** A view read now against its schema, dated at `seq`. */
 function schemaFailureOf(unit: AnyUnit, value: unknown, seq: number): ProjectionFailure | null {
   const parsed = unit.viewSchema!.safeParse(value);
-  return parsed.success ? null : { seq, message: `view of "${unit.key}" fails its schema: ${issuesText(parsed.error)}`, kind: 'schema' };
+  return parsed.success ? null : { seq, message: schemaFailureText(unit.key, parsed.error), kind: 'schema' };
 }

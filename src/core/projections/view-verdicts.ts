@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { LogEvent } from '../log/types.ts';
 import { grownTo } from '../util/typed.ts';
 import { issuesText } from '../util/zod-issues.ts';
@@ -6,6 +7,9 @@ import type { AnyUnit, ProjectionFailure } from './types.ts';
 
 /** At most this many changes are walked back to date a failing run; older ones are left unchecked. */
 export const MAX_WALK_BACK = 2048;
+
+/** What a unit's failing view is told as. */
+export const schemaFailureText = (key: string, error: z.ZodError): string => `view of "${key}" fails its schema: ${issuesText(error)}`;
 
 /** A change's verdict: not decided yet, its view passes, its view fails. */
 const UNKNOWN = 0;
@@ -52,7 +56,7 @@ export class ViewVerdicts {
     return {
       // The initial state's view failing: from the log's start.
       seq: first === 0 ? 0 : this.log.seqOf(first - 1),
-      message: `view of "${this.unit.key}" fails its schema: ${issuesText(parsed.error)}${unchecked ? ` (as at each of the ${MAX_WALK_BACK} changes before; earlier ones were not checked)` : ''}`,
+      message: `${schemaFailureText(this.unit.key, parsed.error)}${unchecked ? ` (as at each of the ${MAX_WALK_BACK} changes before; earlier ones were not checked)` : ''}`,
       kind: 'schema',
     };
   }

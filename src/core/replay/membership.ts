@@ -1,6 +1,7 @@
 import type { Replacement } from '../surface/types.ts';
 import { SURFACE_CHANGE } from './navigate.ts';
 import { countAtOrBelow } from '../util/sorted.ts';
+import { grownTo } from '../util/typed.ts';
 
 /**
  * Context membership (issue #19): every node that was ever on the surface as
@@ -149,12 +150,7 @@ export class MembershipBuilder {
 
   /** Arrays with room for this many nodes, links and shadowed entries (doubling, so a growing log copies each row a few times). */
   private room(nodes: number, links: number, shadowedCount: number): void {
-    const fit = <T extends Float64Array | Uint32Array>(a: T, need: number): T => {
-      if (need <= a.length) return a;
-      const out = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-      out.set(a);
-      return out;
-    };
+    const fit = <T extends Float64Array | Uint32Array>(a: T, need: number): T => (need <= a.length ? a : grownTo(a, Math.max(need, a.length * 2)));
     this.nodeSeq = fit(this.nodeSeq, nodes);
     this.enter = fit(this.enter, nodes);
     this.leave = fit(this.leave, nodes);

@@ -437,12 +437,8 @@ export class Replay<E extends EventList = EventList> {
    */
   handOverColumns(): ReplayColumns {
     const full = this.index.columns;
-    const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
-    for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
-      // An empty array of the same kind, not a view: a view would keep the handed-over buffer alive.
-      kept[key] = NAVIGATION.includes(key) ? full[key].slice() : new (full[key].constructor as new (n: number) => ReplayColumns[typeof key])(0);
-    }
-    this.index = { ...this.index, columns: kept as ReplayColumns };
+    // Copies: the handed-over buffers leave this worker (a view would keep them alive).
+    this.keepNavigationColumns((column) => column.slice() as typeof column);
     return full;
   }
 
@@ -453,17 +449,21 @@ export class Replay<E extends EventList = EventList> {
    * navigates with (its own arrays: nothing of them was handed over).
    */
   handOverColumnsSince(from: number): ReplayColumns {
+    const rest = this.columnsSince(from);
+    // A view with room to spare behind it (a loose fit of the builder's arrays) is copied to its rows.
+    this.keepNavigationColumns((column) => (column.byteLength === column.buffer.byteLength ? column : column.slice() as typeof column));
+    return rest;
+  }
+
+  /** This index keeps the columns it navigates with (as `own` makes them) and an empty array of each other kind. */
+  private keepNavigationColumns(own: <T extends ColumnArray>(column: T) => T): void {
     const full = this.index.columns;
-    const rest = rowsOf(full, from, this.index.count);
-    const kept = {} as Record<keyof ReplayColumns, ReplayColumns[keyof ReplayColumns]>;
+    const kept = {} as Record<keyof ReplayColumns, ColumnArray>;
     for (const key of Object.keys(full) as (keyof ReplayColumns)[]) {
       const column = full[key];
-      if (!NAVIGATION.includes(key)) kept[key] = new (column.constructor as new (n: number) => ReplayColumns[typeof key])(0);
-      // A view with room to spare behind it (a loose fit of the builder's arrays) is copied to its rows.
-      else kept[key] = column.byteLength === column.buffer.byteLength ? column : column.slice();
+      kept[key] = NAVIGATION.includes(key) ? own(column) : new (column.constructor as new (n: number) => ColumnArray)(0);
     }
-    this.index = { ...this.index, columns: kept as ReplayColumns };
-    return rest;
+    this.index = { ...this.index, columns: kept as unknown as ReplayColumns };
   }
 
   /** Copies of every column's rows from `from` on: the part of a followed log the page does not hold yet. */

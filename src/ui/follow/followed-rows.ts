@@ -1,4 +1,4 @@
-import { GrowingColumns } from '../../store/growing-columns.ts';
+import { GrowingColumns, summaryWithRows } from '../../store/growing-columns.ts';
 import type { FollowUpdate } from '../../worker/follow-protocol.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 
@@ -17,11 +17,6 @@ export class FollowedRows {
   take(update: Pick<FollowUpdate, 'from'> & { summary: LoadSummary }): LoadSummary {
     const { summary, from } = update;
     const columns = from === 0 ? this.rows.adopt(summary.columns) : this.rows.put(summary.columns, from);
-    // The worker counts the rows it sent: a gap here is a fault, not a log to show with rows missing.
-    if (this.rows.length !== summary.count) throw new Error(`the followed log's rows are out of step (${this.rows.length} held, ${summary.count} in the log)`);
-    // Its properties as they are, not spread: a spread reads the Requests rows, which the page makes only when read (request-rows-wire.ts).
-    const shown = Object.defineProperties({}, Object.getOwnPropertyDescriptors(summary)) as LoadSummary;
-    shown.columns = columns;
-    return shown;
+    return summaryWithRows(summary, this.rows, columns, 'followed');
   }
 }

@@ -1,5 +1,6 @@
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { countAtOrBelow } from '../../core/util/sorted.ts';
+import { grownTo } from '../../core/util/typed.ts';
 import { GrownRowsCache } from '../grown-rows-cache.ts';
 
 type Columns = LoadSummary['columns'];
@@ -39,8 +40,7 @@ export class AxisIndex {
       let n = 0;
       for (let i = Math.max(first, from); i < count; i++) if (at(i)) scratch[n++] = i;
       if (!kept?.length) return scratch.slice(0, n);
-      const out = new Uint32Array(kept.length + n);
-      out.set(kept);
+      const out = grownTo(kept, kept.length + n);
       out.set(scratch.subarray(0, n), kept.length);
       return out;
     };
