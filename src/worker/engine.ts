@@ -34,6 +34,7 @@ import { countAtOrBelow } from '../core/util/sorted.ts';
 import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
+import { linePrefilter } from '../core/search/line-prefilter.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { typeCensus } from '../core/replay/type-census.ts';
@@ -586,6 +587,10 @@ export class Engine {
     // A type filter is decided from the columns: other types are never parsed.
     const typeOk = names.map((t) => query.type === undefined || t.toLowerCase() === query.type || t.toLowerCase().startsWith(query.type.endsWith('/') ? query.type : `${query.type}/`));
     const turnStart = names.indexOf('turn/start');
+    const toolCall = names.indexOf('tool/call');
+    // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
+    const prefilter = linePrefilter(query, names);
+    let line: { to: number; bits: number; callsIn: boolean } = { to: 0, bits: 0, callsIn: true };
     const callNames = new Map<string, string>();
     const found: number[] = [];
     let count = 0;
@@ -594,9 +599,29 @@ export class Engine {
     const pauses = yieldEvery(PAUSE_EVERY_MS);
     try {
       for (let i = 0; i < total; i++) {
-        const wanted = typeOk[typeId[i]] ?? true;
+        // Checked before any skip: a scan that rules most lines out still answers the page.
+        const paused = (i & 255) === 0 ? pauses.pause() : null;
+        if (paused) {
+          await paused;
+          if (token !== this.searchToken || this.replay !== replay) throw new Error('cancelled');
+          const now = Date.now();
+          if (now - lastReport >= PROGRESS_INTERVAL_MS) { lastReport = now; onProgress({ searched: i, total, matches: count }); }
+        }
+        let wanted = typeOk[typeId[i]] ?? true;
         // Calls are noted whatever the filter (a `tool:` result names its call by id); turns from turn/start.
-        if (!wanted && query.tool === undefined && query.turn === undefined && typeId[i] !== turnStart) continue;
+        const tracked = query.tool !== undefined || (query.turn !== undefined && typeId[i] === turnStart);
+        if (!wanted && !tracked) continue;
+        if (prefilter) {
+          if (i >= line.to) {
+            const raw = events.rawLine(i);
+            line = raw
+              ? { to: raw.to, bits: prefilter.lineBits(raw.text, raw.packed), callsIn: query.tool !== undefined && raw.text.includes('tool-call') }
+              : { to: i + 1, bits: -1, callsIn: true };
+          }
+          if (wanted && !prefilter.admits(line.bits, typeId[i])) wanted = false;
+          // A call's name is noted from a tool/call event or a message's tool-call block: its line says "tool-call".
+          if (!wanted && !(query.turn !== undefined && typeId[i] === turnStart) && !(query.tool !== undefined && (line.callsIn || typeId[i] === toolCall))) continue;
+        }
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
@@ -604,13 +629,6 @@ export class Engine {
         if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, callNames)) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
-        }
-        const paused = (i & 255) === 0 ? pauses.pause() : null;
-        if (paused) {
-          await paused;
-          if (token !== this.searchToken || this.replay !== replay) throw new Error('cancelled');
-          const now = Date.now();
-          if (now - lastReport >= PROGRESS_INTERVAL_MS) { lastReport = now; onProgress({ searched: i + 1, total, matches: count }); }
         }
       }
     } finally {

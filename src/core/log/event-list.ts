@@ -10,4 +10,15 @@ export interface EventList extends Iterable<LogEvent> {
   at(index: number): LogEvent | undefined;
   /** The same as `at`, for a scan over many events: a lazy list does not fill its cache with them. */
   peek?(index: number): LogEvent | undefined;
+  /** The raw text of the line event `index` was read from, and the events [from, to) it holds; null when an event of it is not what the line says. */
+  rawLine?(index: number): RawLine | null;
+}
+
+export interface RawLine {
+  text: string;
+  /** The line's events, by index. */
+  from: number;
+  to: number;
+  /** A packed row (its members' chunk types are not in its text). */
+  packed: boolean;
 }

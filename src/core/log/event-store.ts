@@ -1,4 +1,4 @@
-import type { EventList } from './event-list.ts';
+import type { EventList, RawLine } from './event-list.ts';
 import type { LineStore } from './line-store.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
@@ -140,6 +140,17 @@ export class EventStore implements EventList {
   peek(index: number): LogEvent | undefined {
     if (index < 0 || index >= this.n || !Number.isInteger(index)) return undefined;
     return this.pinned.get(index)?.event ?? this.recent.get(index)?.event ?? this.parse(index);
+  }
+
+  /** The line an event was read from, as text, unparsed (a search rules lines out by their text first). */
+  rawLine(index: number): RawLine | null {
+    const l = this.lineOf(index);
+    if (l < 0) return null;
+    const from = this.first[l];
+    const to = l + 1 < this.lineCount ? this.first[l + 1] : this.logged;
+    if (this.pinned.size > 0) for (let i = from; i < to; i++) if (this.pinned.has(i)) return null;
+    const start = this.start[l];
+    return { text: this.lines.text(start, start + this.len[l]), from, to, packed: this.packed[l] === 1 };
   }
 
   /** The event's place in the file (null for a synthetic event). */

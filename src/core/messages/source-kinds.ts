@@ -25,6 +25,9 @@ const LABELS: Readonly<Record<string, string>> = {
   'tmux-context': 'tmux context',
 };
 
+/** Every fixed word a source label may print (a search must know them: search/line-prefilter.ts). */
+export const SOURCE_LABELS: readonly string[] = [...Object.values(LABELS), 'user via RPC', 'question reply', 'to', 'plugin'];
+
 const MAX = 48;
 const short = (s: string) => (s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s);
 

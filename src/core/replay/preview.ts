@@ -9,6 +9,9 @@ import { isPlainObject } from '../util/json.ts';
  */
 const MAX = 160;
 
+/** The fixed words previews print besides the event's own text (a search must know them: search/line-prefilter.ts). */
+export const PREVIEW_LABELS: readonly string[] = ['plugin record', '[image, offloaded]', '[image]', 'turn', 'step', 'todos', 'cwd'];
+
 function clip(s: string): string {
   // Cut before flattening: a tool output can be megabytes, the preview is one line.
   const flat = s.slice(0, MAX * 4).replace(/\s+/g, ' ').trim();
