@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import type { LogEvent } from '../../src/core/log/types.ts';
-import { isSafeWord, linePrefilter } from '../../src/core/search/line-prefilter.ts';
+import { isCheckableWord, linePrefilter } from '../../src/core/search/line-prefilter.ts';
 import { parseQuery } from '../../src/core/search/query.ts';
 import { bruteSearch, loadedForSearch, queriesFrom, stringsOf } from '../helpers/search-oracle.ts';
 
@@ -51,9 +51,8 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
 
   it('parses no line a word rules out: only the lines that hold it', async () => {
     const { engine, events } = await loadedForSearch(logs[1][1]);
-    // Parsed anyway: events the file does not hold as written (the restore's closing event here) and
-    // request headers (their preview joins provider and model with a slash, text no line holds).
-    const unwritten = Array.from({ length: events.length }, (_, i) => i).filter((i) => events.rawLine(i) === null || events.peek(i)!.type === 'request/header');
+    // Parsed anyway: events the file does not hold as written (the restore's closing event here).
+    const unwritten = Array.from({ length: events.length }, (_, i) => i).filter((i) => events.rawLine(i) === null);
     expect(unwritten.length).toBeLessThan(events.length / 20);
     const said = events.peek(Array.from({ length: events.length }, (_, i) => i).find((i) => events.peek(i)!.type === 'tool/result')!)!;
     const word = stringsOf(said.data).join(' ').match(/[A-Za-z]{7,}/)![0].toLowerCase();
@@ -69,21 +68,37 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
   });
 
   it('checks a word only where a line must hold it', () => {
-    for (const w of ['loadconfig', 'exit', 'café', 'k-kelvin', 'src/app.ts']) expect(isSafeWord(w), w).toBe(true);
-    // Labels, numbers, whitespace, punctuation a preview joins pieces with, JSON escapes, a sigma.
-    for (const w of ['turn', 'urn', 'todos', 'image', 'object', 'undefined', 'tool result', 'to', '12', '1.5e+3', '-0', 'a b', 'bash(', 'a:b', 'x,y', '"q', 'a\\n', 'ΟΔΟΣ'.toLowerCase(), '']) expect(isSafeWord(w), w).toBe(false);
+    for (const w of ['loadconfig', 'exit', 'café', 'k-kelvin', 'src/app.ts', 'turn', 'compaction', 'undefined']) expect(isCheckableWord(w), w).toBe(true);
+    // Numbers, whitespace, punctuation a preview joins pieces with, JSON escapes, a sigma.
+    for (const w of ['12', '1.5e+3', '-0', 'a b', 'bash(', 'a:b', 'x,y', '"q', 'a\\n', 'ΟΔΟΣ'.toLowerCase(), '']) expect(isCheckableWord(w), w).toBe(false);
+  });
+
+  it('a label is admitted by the types whose previews print it, a source label by what adds it to the line', () => {
+    const types = ['turn/start', 'tool/result', 'x/custom', 'request/header'];
+    const turn = linePrefilter(parseQuery('urn'), types)!;
+    expect(turn.admits(turn.lineBits('{"data":{"t":1}}', false), 0)).toBe(true);
+    expect(turn.admits(turn.lineBits('{"data":{"t":1}}', false), 2)).toBe(false);
+    const compaction = linePrefilter(parseQuery('compaction'), types)!;
+    const tagged = compaction.lineBits('{"source":{"kind":"compact-checkpoint"}}', false);
+    expect(compaction.admits(tagged, 1)).toBe(true);
+    expect(compaction.admits(tagged, 2)).toBe(false);
+    expect(compaction.admits(compaction.lineBits('{"source":{"kind":"user"}}', false), 1)).toBe(false);
+    // A request header's preview joins provider and model with a slash.
+    const slash = linePrefilter(parseQuery('acme/m-1'), types)!;
+    expect(slash.admits(slash.lineBits('{"provider":"acme","model":"m-1"}', false), 3)).toBe(true);
+    expect(slash.admits(slash.lineBits('{"provider":"acme","model":"m-1"}', false), 2)).toBe(false);
   });
 
   it('a line with a \\u or \\/ escape always passes; a packed row holds its members\' chunk type', () => {
-    const f = linePrefilter(parseQuery('café delta'), ['assistant/chunk', 'x/custom'])!;
-    const all = 0b11;
-    expect(f.lineBits('{"s":"caf\\u00e9"}', false)).toBe(all);
-    expect(f.lineBits('{"s":"a\\/b"}', false)).toBe(all);
-    expect(f.lineBits('{"s":"Café"}', false)).toBe(0b01);
-    expect(f.lineBits('{"type":"text-chunks","data":{"texts":["Café"]}}', true)).toBe(all);
-    expect(f.admits(0b01, 1)).toBe(false);
-    expect(f.admits(0b11, 1)).toBe(true);
-    expect(linePrefilter(parseQuery('turn 12 "a b"'), [])).toBeNull();
+    const f = linePrefilter(parseQuery('café delta'), ['x/custom', 'assistant/chunk'])!;
+    expect(f.admits(f.lineBits('{"s":"caf\\u00e9 delta"}', false), 0)).toBe(true);
+    expect(f.admits(f.lineBits('{"s":"a\\/b café delta"}', false), 0)).toBe(true);
+    expect(f.admits(f.lineBits('{"s":"Café Delta"}', false), 0)).toBe(true);
+    expect(f.admits(f.lineBits('{"s":"café"}', false), 0)).toBe(false);
+    expect(f.admits(f.lineBits('{"s":"caf\\u00e9"}', false), 0)).toBe(true);
+    expect(f.admits(f.lineBits('{"type":"text-chunks","data":{"texts":["Café"]}}', true), 1)).toBe(true);
+    expect(f.admits(f.lineBits('{"type":"text-chunks","data":{"texts":["Café"]}}', false), 1)).toBe(false);
+    expect(linePrefilter(parseQuery('12 "1.5 -3"'), [])).toBeNull();
     expect(linePrefilter(parseQuery('type:tool/call'), [])).toBeNull();
   });
 

@@ -25,8 +25,19 @@ const LABELS: Readonly<Record<string, string>> = {
   'tmux-context': 'tmux context',
 };
 
-/** Every fixed word a source label may print (a search must know them: search/line-prefilter.ts). */
-export const SOURCE_LABELS: readonly string[] = [...Object.values(LABELS), 'user via RPC', 'question reply', 'to', 'plugin'];
+/**
+ * Each fixed text a source label may print, with a text the message's line
+ * then holds (lower case): the kind it names, or the key that adds it. The
+ * whole-log search relies on this being complete (search/line-prefilter.ts).
+ */
+export const SOURCE_LABEL_TRIGGERS: readonly (readonly [label: string, lineHolds: string])[] = [
+  ...Object.entries(LABELS).map(([kind, label]) => [label, kind] as const),
+  ['user via RPC', 'rpcid'],
+  ['question reply', 'user-question-reply'],
+  ['to', 'callid'],
+  ['plugin', 'plugin'],
+  ['·', 'form'],
+];
 
 const MAX = 48;
 const short = (s: string) => (s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s);

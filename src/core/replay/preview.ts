@@ -1,4 +1,4 @@
-import { isPluginRecord } from '../log/event-types.ts';
+import { isPluginRecord, isPluginRecordType } from '../log/event-types.ts';
 import type { LogEvent } from '../log/types.ts';
 import { sourceTag } from '../messages/source-kinds.ts';
 import { isPlainObject } from '../util/json.ts';
@@ -9,8 +9,53 @@ import { isPlainObject } from '../util/json.ts';
  */
 const MAX = 160;
 
-/** The fixed words previews print besides the event's own text (a search must know them: search/line-prefilter.ts). */
-export const PREVIEW_LABELS: readonly string[] = ['plugin record', '[image, offloaded]', '[image]', 'turn', 'step', 'todos', 'cwd'];
+/**
+ * What a preview of an event of some type may print besides the event's own
+ * strings, keys, numbers and literals: its fixed labels, characters it joins
+ * two of the event's pieces with beyond whitespace and JSON's punctuation, and
+ * whether it leads with a source tag (source-kinds.ts). The whole-log search
+ * rules lines out by their raw text and relies on this being complete
+ * (search/line-prefilter.ts): a new label here must be listed here.
+ */
+export interface PreviewVocabulary {
+  labels: readonly string[];
+  joins: string;
+  sourceTagged: boolean;
+}
+
+/** What String() prints for a value that is not text: a missing field, an object. */
+const STRINGIFIED = ['undefined', '[object Object]'];
+const vocabulary = (labels: readonly string[], joins = '', sourceTagged = false): PreviewVocabulary => ({ labels, joins, sourceTagged });
+const JSON_ONLY = vocabulary([]);
+const PREVIEW_VOCABULARY: Readonly<Record<string, PreviewVocabulary>> = {
+  'user/message': vocabulary(['[image, offloaded]', '[image]', '→', ...STRINGIFIED], '', true),
+  'assistant/chunk': vocabulary(STRINGIFIED),
+  'tool/call': vocabulary(STRINGIFIED),
+  'turn/start': vocabulary(['turn', ...STRINGIFIED]),
+  'turn/end': vocabulary(['turn', '·', ...STRINGIFIED]),
+  'step/start': vocabulary(['turn', 'step', ...STRINGIFIED]),
+  'request/header': vocabulary(['·', ...STRINGIFIED], '/'),
+  'session/title': vocabulary(STRINGIFIED),
+  'todo/write': vocabulary(['todos']),
+  'working-directory/change': vocabulary(['cwd']),
+};
+const PLUGIN_RECORD = vocabulary(['plugin record ·']);
+
+/** The preview vocabulary of an event type (plugin records by their type's grammar). */
+export function previewVocabulary(type: string): PreviewVocabulary {
+  if (isPluginRecordType(type)) return PLUGIN_RECORD;
+  switch (type) {
+    case 'assistant/message':
+    case 'system/message':
+    case 'developer/message':
+    case 'tool/result':
+      return PREVIEW_VOCABULARY['user/message'];
+    case 'step/end':
+      return PREVIEW_VOCABULARY['step/start'];
+    default:
+      return PREVIEW_VOCABULARY[type] ?? JSON_ONLY;
+  }
+}
 
 function clip(s: string): string {
   // Cut before flattening: a tool output can be megabytes, the preview is one line.

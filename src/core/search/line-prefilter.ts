@@ -1,6 +1,6 @@
-import { PREVIEW_LABELS } from '../replay/preview.ts';
-import { SOURCE_LABELS } from '../messages/source-kinds.ts';
 import { PACKED_DELTA_TYPES } from '../log/packed-rows.ts';
+import { SOURCE_LABEL_TRIGGERS } from '../messages/source-kinds.ts';
+import { previewVocabulary } from '../replay/preview.ts';
 import type { SearchQuery } from './query.ts';
 
 /**
@@ -9,78 +9,92 @@ import type { SearchQuery } from './query.ts';
  * 1M-event log, parsing every line again was most of a search's time).
  *
  * A word matches an event when it is in the event's type, its one-line
- * preview or one of its string values (`matchesQuery`). A line passes the
- * filter unless some word is surely in none of them; a line that passes is
- * still matched in full, so the filter only ever saves work. It is a
- * necessary condition for the words it checks ("safe" words):
+ * preview or one of its string values (`matchesQuery`). A line is ruled out
+ * only when some word is surely in none of them; a line that passes is still
+ * matched in full, so the filter only ever saves work. For the words it
+ * checks it is a necessary condition:
  * - a string value is in the line as written, save JSON's escapes: a line
- *   with a `\u` or `\/` escape always passes, and a safe word holds no
- *   character JSON escapes otherwise (quote, backslash, controls);
- * - the preview is made of string values, keys, numbers and literals (in the
- *   line too, numbers perhaps in another form), and fixed labels, joined by
- *   whitespace or punctuation. A word without whitespace or that punctuation
- *   lies inside one piece: a word that could be a number, or part of a label,
- *   is not safe and is not checked. A word with them is checked by its pieces
+ *   with a `\u` or `\/` escape always passes, and a checked word holds no
+ *   other character JSON escapes (quote, backslash, controls);
+ * - a preview is made of the event's strings, keys, numbers and literals (in
+ *   the line too, a number perhaps in another form) and its type's labels
+ *   (replay/preview.ts says which), joined by whitespace or punctuation. A word
+ *   without those lies inside one piece. A word that could be a number is not
+ *   checked; one inside a label of the event's type is admitted by the type;
+ *   a source tag's label counts when the line holds what adds it;
+ * - a word with whitespace or joining punctuation is checked by its pieces
  *   between them (each is in whatever text holds the word);
  * - lower case: the line is lower-cased whole, which lower-cases each value
- *   the same way except a Greek capital sigma (its small form depends on
- *   what follows), so a word holding σ or ς is not safe;
- * - a packed row's members carry a chunk type their row does not spell;
- *   those names count as in the line;
- * - a request header's preview joins its provider and model with a slash,
- *   so its lines always pass, as do events the reader changed (the store
- *   gives no raw line for them).
+ *   the same way except a Greek capital sigma (its small form depends on what
+ *   follows), so a word holding σ or ς is not checked;
+ * - a packed row's members carry a chunk type their row does not spell: those
+ *   names count as in the line. Events the reader changed have no raw line
+ *   (the store says so) and always pass.
  */
 export interface LinePrefilter {
-  /** Bits of the words (and the error filter) a line holds: `lineBits` of its raw text. */
+  /** The words (and the error filter's) a line's raw text holds, as bits. */
   lineBits(text: string, packed: boolean): number;
   /** Whether an event of this type, in a line with these bits, may match. */
   admits(bits: number, typeId: number): boolean;
 }
 
-/** Characters a preview may put between two pieces (whitespace aside), and JSON's escaped ones. */
+/** Characters any preview may put between two pieces (whitespace aside), and JSON's escaped ones. */
 const JOINING = /[\s"\\{}[\]:,()·→…\u0000-\u001f]/u;
 const JOINING_ALL = new RegExp(JOINING.source, 'gu');
 /** A word that could be (part of) a number as a preview prints it. */
 const NUMBER_LIKE = /^[0-9.eE+-]+$/;
-/** Words a preview may print that no line need hold: its labels, and String() of non-strings. */
-const LABEL_TEXT = [...PREVIEW_LABELS, ...SOURCE_LABELS, 'undefined', 'null', 'true', 'false', '[object object]'].join('\n').toLowerCase();
 const PACKED_TEXT = Object.values(PACKED_DELTA_TYPES).join('\n');
-/** At most this many words are checked (one bit each); the rest are matched in full only. */
-const MAX_WORDS = 30;
-const ERROR_BIT = 1 << MAX_WORDS;
+/** At most this many words are checked (two bits each: in the line, or a source label's trigger in it); the rest are matched in full only. */
+const MAX_WORDS = 15;
+const TRIGGER_SHIFT = MAX_WORDS;
+const ERROR_BIT = 1 << (2 * MAX_WORDS);
 
-/** Whether a raw line (or an event in it) can be ruled out for `word` by the line's text. */
-export function isSafeWord(word: string): boolean {
-  return word !== '' && !JOINING.test(word) && !NUMBER_LIKE.test(word) && !/[σς]/.test(word) && !LABEL_TEXT.includes(word);
+/** Whether a word can be looked for in a line's raw text at all. */
+export function isCheckableWord(word: string): boolean {
+  return word !== '' && !JOINING.test(word) && !NUMBER_LIKE.test(word) && !/[σς]/.test(word);
 }
 
 /** The filter for a parsed query, or null when it can rule out no line. */
 export function linePrefilter(query: SearchQuery, typeNames: readonly string[]): LinePrefilter | null {
   // A word found in one text has each of its pieces there too: "exit code" needs "exit" and "code".
-  const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isSafeWord))].slice(0, MAX_WORDS);
+  const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
   if (!words.length && !query.error) return null;
-  const lowerTypes = typeNames.map((t) => t.toLowerCase());
-  // Per type: the bits it supplies itself (a word in its name, an error-like name), or all for a type that always passes.
-  const all = ((1 << words.length) - 1) | (query.error ? ERROR_BIT : 0);
-  const fromType = lowerTypes.map((t) => {
-    if (t === 'request/header') return all;
+  const wordBits = (1 << words.length) - 1;
+  const all = wordBits | (query.error ? ERROR_BIT : 0);
+  // Per word, what a line holds when a source tag may print it.
+  const triggers = words.map((w) => SOURCE_LABEL_TRIGGERS.filter(([label]) => label.toLowerCase().includes(w)).map(([, holds]) => holds));
+  // Per type: the bits it supplies itself (a word in its name or its preview's labels, an error-like
+  // name), and whether a source tag's trigger in the line counts.
+  const types = typeNames.map((name) => {
+    const t = name.toLowerCase();
+    const { labels, joins, sourceTagged } = previewVocabulary(name);
+    const labelText = labels.join('\n').toLowerCase();
     let bits = 0;
-    words.forEach((w, i) => { if (t.includes(w)) bits |= 1 << i; });
+    words.forEach((w, i) => {
+      if (t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c))) bits |= 1 << i;
+    });
     if (query.error && /error|fail/.test(t)) bits |= ERROR_BIT;
-    return bits;
+    return { bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
   const packedBits = words.reduce((bits, w, i) => (PACKED_TEXT.includes(w) ? bits | (1 << i) : bits), 0);
   return {
     lineBits(text, packed) {
-      if (text.includes('\\u') || text.includes('\\/')) return all;
+      if (text.includes('\\u') || text.includes('\\/')) return all | (wordBits << TRIGGER_SHIFT);
       const lower = text.toLowerCase();
       let bits = packed ? packedBits : 0;
-      for (let i = 0; i < words.length; i++) if (lower.includes(words[i])) bits |= 1 << i;
+      for (let i = 0; i < words.length; i++) {
+        if (lower.includes(words[i])) bits |= 1 << i;
+        else if (triggers[i].some((holds) => lower.includes(holds))) bits |= 1 << (i + TRIGGER_SHIFT);
+      }
       // `isError`: an `isError` flag, or a reason kind "error" / "failed" (the type is checked apart).
       if (query.error && (lower.includes('error') || lower.includes('fail'))) bits |= ERROR_BIT;
       return bits;
     },
-    admits: (bits, typeId) => ((bits | (fromType[typeId] ?? all)) & all) === all,
+    admits(bits, typeId) {
+      const type = types[typeId];
+      if (!type) return true;
+      const held = bits | type.bits | ((bits & type.triggerMask) >>> TRIGGER_SHIFT);
+      return (held & all) === all;
+    },
   };
 }
