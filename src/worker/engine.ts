@@ -35,6 +35,7 @@ import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartDat
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
 import { linePrefilter } from '../core/search/line-prefilter.ts';
+import { LineScreen } from '../core/search/line-screen.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { typeCensus } from '../core/replay/type-census.ts';
@@ -590,7 +591,7 @@ export class Engine {
     const toolCall = names.indexOf('tool/call');
     // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
     const prefilter = linePrefilter(query, names);
-    let line: { to: number; bits: number; callsIn: boolean } = { to: 0, bits: 0, callsIn: true };
+    const screen = prefilter ? new LineScreen(events, prefilter, query.tool !== undefined) : null;
     const callNames = new Map<string, string>();
     const found: number[] = [];
     let count = 0;
@@ -611,16 +612,10 @@ export class Engine {
         // Calls are noted whatever the filter (a `tool:` result names its call by id); turns from turn/start.
         const tracked = query.tool !== undefined || (query.turn !== undefined && typeId[i] === turnStart);
         if (!wanted && !tracked) continue;
-        if (prefilter) {
-          if (i >= line.to) {
-            const raw = events.rawLine(i);
-            line = raw
-              ? { to: raw.to, bits: prefilter.lineBits(raw.text, raw.packed), callsIn: query.tool !== undefined && raw.text.includes('tool-call') }
-              : { to: i + 1, bits: -1, callsIn: true };
-          }
-          if (wanted && !prefilter.admits(line.bits, typeId[i])) wanted = false;
+        if (screen) {
+          if (wanted && !screen.admits(i, typeId[i])) wanted = false;
           // A call's name is noted from a tool/call event or a message's tool-call block: its line says "tool-call".
-          if (!wanted && !(query.turn !== undefined && typeId[i] === turnStart) && !(query.tool !== undefined && (line.callsIn || typeId[i] === toolCall))) continue;
+          if (!wanted && !(query.turn !== undefined && typeId[i] === turnStart) && !(query.tool !== undefined && (typeId[i] === toolCall || screen.saysToolCall(i)))) continue;
         }
         const e = events.peek(i);
         if (!e) continue;

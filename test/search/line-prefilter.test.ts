@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import type { LogEvent } from '../../src/core/log/types.ts';
 import { isCheckableWord, linePrefilter } from '../../src/core/search/line-prefilter.ts';
-import { parseQuery } from '../../src/core/search/query.ts';
+import { noteCall, parseQuery } from '../../src/core/search/query.ts';
+import { LineScreen } from '../../src/core/search/line-screen.ts';
 import { bruteSearch, loadedForSearch, queriesFrom, stringsOf } from '../helpers/search-oracle.ts';
 
 /** Events whose previews print labels, numbers in another form, escapes and glued pieces: what the filter must not rule out. */
@@ -49,10 +50,70 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     }, 60_000);
   }
 
+  it('a block of lines holds at least the words each of its lines holds', async () => {
+    for (const [name, text] of logs) {
+      const { events } = await loadedForSearch(text);
+      const typeNames = [...new Set(Array.from({ length: events.length }, (_, i) => events.peek(i)!.type))];
+      for (const q of queriesFrom(events, name.length + 1, 120)) {
+        const f = linePrefilter(parseQuery(q), typeNames);
+        if (!f) continue;
+        for (let i = 0; i < events.length;) {
+          const raw = events.rawLines(i);
+          if (!raw) { i++; continue; }
+          const line = f.lineBits(raw.text, raw.packed);
+          expect(f.blockBits(raw.text) & line, `${q} in line of event ${i}`).toBe(line);
+          i = raw.to;
+        }
+      }
+    }
+  }, 60_000);
+
+  it('the screen admits every event that matches and every line a call is noted from, whatever its block size', async () => {
+    for (const [name, text] of logs) {
+      const { events } = await loadedForSearch(text);
+      const typeNames = [...new Set(Array.from({ length: events.length }, (_, i) => events.peek(i)!.type))];
+      const typeIds = Array.from({ length: events.length }, (_, i) => typeNames.indexOf(events.peek(i)!.type));
+      // Calls noted from a message's tool-call block (the scan notes tool/call events by their type).
+      const noting = Array.from({ length: events.length }, (_, i) => { const e = events.peek(i)!; const names = new Map<string, string>(); noteCall(e, names); return names.size > 0 && e.type !== 'tool/call'; });
+      for (const q of [...queriesFrom(events, name.length + 2, 60), 'tool:read_file', 'tool:bash exit', 'tool:grep error']) {
+        const query = parseQuery(q);
+        const f = linePrefilter(query, typeNames);
+        if (!f) continue;
+        const matching = new Set(bruteSearch(events, q));
+        for (const blockBytes of [0, 300, 4096, 64 * 1024]) {
+          const screen = new LineScreen(events, f, query.tool !== undefined, blockBytes);
+          for (let i = 0; i < events.length; i++) {
+            const admitted = screen.admits(i, typeIds[i]);
+            if (matching.has(i)) expect(admitted, `${q}: event ${i}, blocks of ${blockBytes} bytes`).toBe(true);
+            if (query.tool !== undefined && noting[i]) expect(screen.saysToolCall(i), `${q}: call at event ${i}`).toBe(true);
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('a case-insensitive search finds each character where its lower case is (every cased script; İ is the one exception)', () => {
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const twoChar: number[] = [];
+    for (let cp = 0; cp < 0x1f000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      const lower = c.toLowerCase();
+      if ([...lower].length !== 1) { twoChar.push(cp); continue; }
+      if (lower !== c && !new RegExp(escape(lower), 'iu').test(c)) throw new Error(`U+${cp.toString(16)} lower-cases to ${lower}, which a case-insensitive search does not find in it`);
+    }
+    expect(twoChar).toEqual([0x130]);
+    const f = linePrefilter(parseQuery('xi kelvin'), ['x/custom'])!;
+    expect(f.admits(f.blockBits('"XİK Kelvin"'), 0)).toBe(true);
+    expect(f.admits(f.blockBits('"x\u212aelvin xi"'), 0)).toBe(true);
+    expect(f.admits(f.blockBits('"XI \u212aELVIN"'), 0)).toBe(true);
+    expect(f.admits(f.blockBits('"XI KELVI"'), 0)).toBe(false);
+  });
+
   it('parses no line a word rules out: only the lines that hold it', async () => {
     const { engine, events } = await loadedForSearch(logs[1][1]);
     // Parsed anyway: events the file does not hold as written (the restore's closing event here).
-    const unwritten = Array.from({ length: events.length }, (_, i) => i).filter((i) => events.rawLine(i) === null);
+    const unwritten = Array.from({ length: events.length }, (_, i) => i).filter((i) => events.rawLines(i) === null);
     expect(unwritten.length).toBeLessThan(events.length / 20);
     const said = events.peek(Array.from({ length: events.length }, (_, i) => i).find((i) => events.peek(i)!.type === 'tool/result')!)!;
     const word = stringsOf(said.data).join(' ').match(/[A-Za-z]{7,}/)![0].toLowerCase();
@@ -62,7 +123,7 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     peek.mockClear();
     const r = await engine.searchAll(word, () => {});
     expect(r.count).toBeGreaterThan(0);
-    const holding = Array.from({ length: events.length }, (_, i) => i).filter((i) => unwritten.includes(i) || events.rawLine(i)!.text.toLowerCase().includes(word));
+    const holding = Array.from({ length: events.length }, (_, i) => i).filter((i) => unwritten.includes(i) || events.rawLines(i)!.text.toLowerCase().includes(word));
     expect(peek.mock.calls.map((c) => c[0])).toEqual(holding);
     expect(holding.length).toBeLessThan(events.length / 2);
   });

@@ -10,15 +10,16 @@ export interface EventList extends Iterable<LogEvent> {
   at(index: number): LogEvent | undefined;
   /** The same as `at`, for a scan over many events: a lazy list does not fill its cache with them. */
   peek?(index: number): LogEvent | undefined;
-  /** The raw text of the line event `index` was read from, and the events [from, to) it holds; null when an event of it is not what the line says. */
-  rawLine?(index: number): RawLine | null;
+  /** The raw text of the line event `index` was read from (and of the lines after it, up to `maxBytes`), and the events [from, to) they hold; null when an event of the line is not what it says. */
+  rawLines?(index: number, maxBytes?: number): RawLine | null;
 }
 
 export interface RawLine {
+  /** The lines as written, joined by their line breaks. */
   text: string;
-  /** The line's events, by index. */
+  /** Their events, by index. */
   from: number;
   to: number;
-  /** A packed row (its members' chunk types are not in its text). */
+  /** A packed row among them (its members' chunk types are not in its text). */
   packed: boolean;
 }

@@ -142,15 +142,22 @@ export class EventStore implements EventList {
     return this.pinned.get(index)?.event ?? this.recent.get(index)?.event ?? this.parse(index);
   }
 
-  /** The line an event was read from, as text, unparsed (a search rules lines out by their text first). */
-  rawLine(index: number): RawLine | null {
-    const l = this.lineOf(index);
-    if (l < 0) return null;
-    const from = this.first[l];
-    const to = l + 1 < this.lineCount ? this.first[l + 1] : this.logged;
-    if (this.pinned.size > 0) for (let i = from; i < to; i++) if (this.pinned.has(i)) return null;
-    const start = this.start[l];
-    return { text: this.lines.text(start, start + this.len[l]), from, to, packed: this.packed[l] === 1 };
+  /**
+   * The line an event was read from, as text, unparsed, with the lines after it while they fit in
+   * `maxBytes` (a search rules lines out by their text first, a block at a time). Null when the
+   * first line holds an event the reader changed; a block stops before such a line.
+   */
+  rawLines(index: number, maxBytes = 0): RawLine | null {
+    const first = this.lineOf(index);
+    if (first < 0 || this.holdsPinned(first)) return null;
+    const start = this.start[first];
+    let last = first;
+    let packed = this.packed[first] === 1;
+    while (last + 1 < this.lineCount && this.start[last + 1] + this.len[last + 1] - start <= maxBytes && !this.holdsPinned(last + 1)) {
+      last++;
+      packed ||= this.packed[last] === 1;
+    }
+    return { text: this.lines.text(start, this.start[last] + this.len[last]), from: this.first[first], to: this.eventsEnd(last), packed };
   }
 
   /** The event's place in the file (null for a synthetic event). */
@@ -250,6 +257,18 @@ export class EventStore implements EventList {
     const event = JSON.parse(text()) as LogEvent;
     if (event.sourceEventSeqs !== undefined) event.sourceEventSeqs = decodeSourceEventSeqs(event.sourceEventSeqs, event.seq) as number[];
     return event;
+  }
+
+  /** The index after line l's last event. */
+  private eventsEnd(l: number): number {
+    return l + 1 < this.lineCount ? this.first[l + 1] : this.logged;
+  }
+
+  /** Whether line l holds an event kept as an object (the reader changed it, so the line is not what it says). */
+  private holdsPinned(l: number): boolean {
+    if (this.pinned.size === 0) return false;
+    for (let i = this.first[l], end = this.eventsEnd(l); i < end; i++) if (this.pinned.has(i)) return true;
+    return false;
   }
 
   private lineNoOf(l: number): number {

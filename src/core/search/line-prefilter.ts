@@ -34,6 +34,12 @@ import type { SearchQuery } from './query.ts';
 export interface LinePrefilter {
   /** The words (and the error filter's) a line's raw text holds, as bits. */
   lineBits(text: string, packed: boolean): number;
+  /**
+   * Bits a block of lines may hold: at least each line's. Read without lower-casing the block
+   * (a case-insensitive search, which folds each character as lower-casing it would, save the one
+   * whose lower case is two characters), so a block that holds no word is ruled out cheaply.
+   */
+  blockBits(text: string): number;
   /** Whether an event of this type, in a line with these bits, may match. */
   admits(bits: number, typeId: number): boolean;
 }
@@ -48,6 +54,18 @@ const PACKED_TEXT = Object.values(PACKED_DELTA_TYPES).join('\n');
 const MAX_WORDS = 15;
 const TRIGGER_SHIFT = MAX_WORDS;
 const ERROR_BIT = 1 << (2 * MAX_WORDS);
+
+/** The one character whose lower case is two characters (İ → i̇): a block holding it is not ruled out by a case-insensitive search. */
+const TWO_CHAR_LOWER = '\u0130';
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * What the error filter's event holds besides an error-like type (`isError` in query.ts): an
+ * `isError` key set to true, or a reason kind "error" or "failed" (any such key anywhere: a superset),
+ * with the whitespace JSON allows around the colon. Lower case; the second for a block as written.
+ */
+const ERROR_FLAG = /"iserror"\s*:\s*true|"kind"\s*:\s*"(?:error|failed)"/;
+const ERROR_FLAG_FOLDED = new RegExp(ERROR_FLAG.source, 'iu');
 
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
@@ -77,17 +95,30 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     return { bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
   const packedBits = words.reduce((bits, w, i) => (PACKED_TEXT.includes(w) ? bits | (1 << i) : bits), 0);
+  const anywhere = all | (wordBits << TRIGGER_SHIFT);
+  const folded = (texts: readonly string[]) => (texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'iu') : null);
+  const wordPatterns = words.map((w) => folded([w])!);
+  const triggerPatterns = triggers.map(folded);
   return {
+    blockBits(text) {
+      if (text.includes('\\u') || text.includes('\\/') || text.includes(TWO_CHAR_LOWER)) return anywhere;
+      let bits = packedBits;
+      for (let i = 0; i < words.length; i++) {
+        if (wordPatterns[i].test(text)) bits |= 1 << i;
+        else if (triggerPatterns[i]?.test(text)) bits |= 1 << (i + TRIGGER_SHIFT);
+      }
+      if (query.error && ERROR_FLAG_FOLDED.test(text)) bits |= ERROR_BIT;
+      return bits;
+    },
     lineBits(text, packed) {
-      if (text.includes('\\u') || text.includes('\\/')) return all | (wordBits << TRIGGER_SHIFT);
+      if (text.includes('\\u') || text.includes('\\/')) return anywhere;
       const lower = text.toLowerCase();
       let bits = packed ? packedBits : 0;
       for (let i = 0; i < words.length; i++) {
         if (lower.includes(words[i])) bits |= 1 << i;
         else if (triggers[i].some((holds) => lower.includes(holds))) bits |= 1 << (i + TRIGGER_SHIFT);
       }
-      // `isError`: an `isError` flag, or a reason kind "error" / "failed" (the type is checked apart).
-      if (query.error && (lower.includes('error') || lower.includes('fail'))) bits |= ERROR_BIT;
+      if (query.error && ERROR_FLAG.test(lower)) bits |= ERROR_BIT;
       return bits;
     },
     admits(bits, typeId) {
