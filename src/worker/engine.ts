@@ -609,14 +609,12 @@ export class Engine {
           if (now - lastReport >= PROGRESS_INTERVAL_MS) { lastReport = now; onProgress({ searched: i, total, matches: count }); }
         }
         let wanted = typeOk[typeId[i]] ?? true;
-        // Calls are noted whatever the filter (a `tool:` result names its call by id); turns from turn/start.
-        const tracked = query.tool !== undefined || (query.turn !== undefined && typeId[i] === turnStart);
-        if (!wanted && !tracked) continue;
-        if (screen) {
-          if (wanted && !screen.admits(i, typeId[i])) wanted = false;
-          // A call's name is noted from a tool/call event or a message's tool-call block: its line says "tool-call".
-          if (!wanted && !(query.turn !== undefined && typeId[i] === turnStart) && !(query.tool !== undefined && (typeId[i] === toolCall || screen.saysToolCall(i)))) continue;
-        }
+        if (wanted && screen && !screen.admits(i, typeId[i])) wanted = false;
+        // Turns are read from turn/start; calls are noted whatever the filter (a `tool:` result names its
+        // call by id), from a tool/call event or a message's tool-call block (its line says "tool-call").
+        const turnNeeded = query.turn !== undefined && typeId[i] === turnStart;
+        const callNeeded = query.tool !== undefined && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
+        if (!wanted && !turnNeeded && !callNeeded) continue;
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;

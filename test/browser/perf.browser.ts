@@ -337,7 +337,7 @@ export const perfTests: Record<string, Case> = {
       await page.getByRole('status').filter({ hasText: 'no match' }).waitFor({ timeout: 120_000 });
       console.log(`  perf: a content search of the whole log (no match; ${what}) took ${Date.now() - searchFrom} ms`);
       await searchBox.fill('');
-      await page.getByRole('status').filter({ hasText: 'no match' }).waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+      await page.getByRole('status').filter({ hasText: 'no match' }).waitFor({ state: 'detached', timeout: 10_000 });
     }
     const loadLine = await assertProjectedAsCoresAllow(page);
     console.log(`  perf: ${loadLine}; the page's own long tasks while it loaded: ${busy}`);

@@ -11,14 +11,13 @@ export interface EventList extends Iterable<LogEvent> {
   /** The same as `at`, for a scan over many events: a lazy list does not fill its cache with them. */
   peek?(index: number): LogEvent | undefined;
   /** The raw text of the line event `index` was read from (and of the lines after it, up to `maxBytes`), and the events [from, to) they hold; null when an event of the line is not what it says. */
-  rawLines?(index: number, maxBytes?: number): RawLine | null;
+  rawLines?(index: number, maxBytes?: number): RawLines | null;
 }
 
-export interface RawLine {
+export interface RawLines {
   /** The lines as written, joined by their line breaks. */
   text: string;
-  /** Their events, by index. */
-  from: number;
+  /** The index after their last event. */
   to: number;
   /** A packed row among them (its members' chunk types are not in its text). */
   packed: boolean;

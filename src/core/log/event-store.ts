@@ -1,4 +1,4 @@
-import type { EventList, RawLine } from './event-list.ts';
+import type { EventList, RawLines } from './event-list.ts';
 import type { LineStore } from './line-store.ts';
 import { expandPackedRow } from './packed-rows.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
@@ -39,6 +39,8 @@ export class EventStore implements EventList {
   private readonly seqOffsets = new Offsets();
   private packed: Uint8Array;
   private readonly pinned = new Map<number, { event: LogEvent; origin: EventOrigin | null }>();
+  /** Logged events among the pinned (the restore's synthetic ones come after the logged). */
+  private pinnedLogged = 0;
   /** Recently parsed events, oldest first (a Map keeps insertion order), each weighed by its line's bytes. */
   private readonly recent = new Map<number, { event: LogEvent; weight: number }>();
   private recentBytes = 0;
@@ -73,7 +75,10 @@ export class EventStore implements EventList {
     this.logged = this.n;
     // A member whose row lost earlier members (they were rejected) has a line of its own: kept as an object.
     const inStep = k === undefined || k === 0 || sameRow;
-    if (!exact || origin.legacy || !inStep) this.pinned.set(i, { event, origin });
+    if (!exact || origin.legacy || !inStep) {
+      this.pinned.set(i, { event, origin });
+      this.pinnedLogged++;
+    }
   }
 
   /** Appends the members of a packed run (one line, members 0…n-1). */
@@ -147,7 +152,7 @@ export class EventStore implements EventList {
    * `maxBytes` (a search rules lines out by their text first, a block at a time). Null when the
    * first line holds an event the reader changed; a block stops before such a line.
    */
-  rawLines(index: number, maxBytes = 0): RawLine | null {
+  rawLines(index: number, maxBytes = 0): RawLines | null {
     const first = this.lineOf(index);
     if (first < 0 || this.holdsPinned(first)) return null;
     const start = this.start[first];
@@ -157,7 +162,7 @@ export class EventStore implements EventList {
       last++;
       packed ||= this.packed[last] === 1;
     }
-    return { text: this.lines.text(start, this.start[last] + this.len[last]), from: this.first[first], to: this.eventsEnd(last), packed };
+    return { text: this.lines.text(start, this.start[last] + this.len[last]), to: this.eventsEnd(last), packed };
   }
 
   /** The event's place in the file (null for a synthetic event). */
@@ -266,7 +271,7 @@ export class EventStore implements EventList {
 
   /** Whether line l holds an event kept as an object (the reader changed it, so the line is not what it says). */
   private holdsPinned(l: number): boolean {
-    if (this.pinned.size === 0) return false;
+    if (this.pinnedLogged === 0) return false;
     for (let i = this.first[l], end = this.eventsEnd(l); i < end; i++) if (this.pinned.has(i)) return true;
     return false;
   }

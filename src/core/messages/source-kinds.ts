@@ -27,16 +27,16 @@ const LABELS: Readonly<Record<string, string>> = {
 
 /**
  * Each fixed text a source label may print, with a text the message's line
- * then holds (lower case): the kind it names, or the key that adds it. The
- * whole-log search relies on this being complete (search/line-prefilter.ts).
+ * then holds (lower case): the kind it names, or the key that adds it ("question
+ * reply" comes with its kind, `user-question-reply`; a "·" cannot be in a word a
+ * search looks for). The whole-log search relies on this being complete
+ * (search/line-prefilter.ts).
  */
 export const SOURCE_LABEL_TRIGGERS: readonly (readonly [label: string, lineHolds: string])[] = [
   ...Object.entries(LABELS).map(([kind, label]) => [label, kind] as const),
   ['user via RPC', 'rpcid'],
-  ['question reply', 'user-question-reply'],
   ['to', 'callid'],
   ['plugin', 'plugin'],
-  ['·', 'form'],
 ];
 
 const MAX = 48;
@@ -64,7 +64,8 @@ export function sourceLabel(source: unknown): string | null {
     return `plugin ${typeof source.plugin === 'string' ? short(source.plugin) : ''}`.trim() + form;
   }
   if (kind.startsWith('plugin:')) return `plugin ${short(kind.slice('plugin:'.length))}`;
-  return LABELS[kind] ?? short(kind);
+  // Own keys only: a kind named like an Object property ("constructor") is shown by its name.
+  return (Object.hasOwn(LABELS, kind) ? LABELS[kind] : undefined) ?? short(kind);
 }
 
 /**

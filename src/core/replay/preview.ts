@@ -15,7 +15,8 @@ const MAX = 160;
  * two of the event's pieces with beyond whitespace and JSON's punctuation, and
  * whether it leads with a source tag (source-kinds.ts). The whole-log search
  * rules lines out by their raw text and relies on this being complete
- * (search/line-prefilter.ts): a new label here must be listed here.
+ * (search/line-prefilter.ts): a label `eventPreview` prints for a type must be
+ * in that type's entry below.
  */
 export interface PreviewVocabulary {
   labels: readonly string[];
@@ -23,38 +24,34 @@ export interface PreviewVocabulary {
   sourceTagged: boolean;
 }
 
-/** What String() prints for a value that is not text: a missing field, an object. */
+/** What String() prints for a value that is not text (a missing field, an object), and JSON.stringify of a missing one. */
 const STRINGIFIED = ['undefined', '[object Object]'];
 const vocabulary = (labels: readonly string[], joins = '', sourceTagged = false): PreviewVocabulary => ({ labels, joins, sourceTagged });
 const JSON_ONLY = vocabulary([]);
-const PREVIEW_VOCABULARY: Readonly<Record<string, PreviewVocabulary>> = {
-  'user/message': vocabulary(['[image, offloaded]', '[image]', '→', ...STRINGIFIED], '', true),
-  'assistant/chunk': vocabulary(STRINGIFIED),
-  'tool/call': vocabulary(STRINGIFIED),
-  'turn/start': vocabulary(['turn', ...STRINGIFIED]),
-  'turn/end': vocabulary(['turn', '·', ...STRINGIFIED]),
-  'step/start': vocabulary(['turn', 'step', ...STRINGIFIED]),
-  'request/header': vocabulary(['·', ...STRINGIFIED], '/'),
-  'session/title': vocabulary(STRINGIFIED),
-  'todo/write': vocabulary(['todos']),
-  'working-directory/change': vocabulary(['cwd']),
-};
-const PLUGIN_RECORD = vocabulary(['plugin record ·']);
+const MESSAGE = vocabulary(['[image, offloaded]', '[image]', ...STRINGIFIED], '', true);
+const TURN_STEP = vocabulary(['turn', 'step', ...STRINGIFIED]);
+const PREVIEW_VOCABULARY: ReadonlyMap<string, PreviewVocabulary> = new Map([
+  ['user/message', MESSAGE],
+  ['assistant/message', MESSAGE],
+  ['system/message', MESSAGE],
+  ['developer/message', MESSAGE],
+  ['tool/result', MESSAGE],
+  ['assistant/chunk', vocabulary(STRINGIFIED)],
+  ['tool/call', vocabulary(STRINGIFIED)],
+  ['turn/start', TURN_STEP],
+  ['turn/end', TURN_STEP],
+  ['step/start', TURN_STEP],
+  ['step/end', TURN_STEP],
+  ['request/header', vocabulary(STRINGIFIED, '/')],
+  ['session/title', vocabulary(STRINGIFIED)],
+  ['todo/write', vocabulary(['todos'])],
+  ['working-directory/change', vocabulary(['cwd', ...STRINGIFIED])],
+]);
+const PLUGIN_RECORD = vocabulary(['plugin record']);
 
 /** The preview vocabulary of an event type (plugin records by their type's grammar). */
 export function previewVocabulary(type: string): PreviewVocabulary {
-  if (isPluginRecordType(type)) return PLUGIN_RECORD;
-  switch (type) {
-    case 'assistant/message':
-    case 'system/message':
-    case 'developer/message':
-    case 'tool/result':
-      return PREVIEW_VOCABULARY['user/message'];
-    case 'step/end':
-      return PREVIEW_VOCABULARY['step/start'];
-    default:
-      return PREVIEW_VOCABULARY[type] ?? JSON_ONLY;
-  }
+  return isPluginRecordType(type) ? PLUGIN_RECORD : PREVIEW_VOCABULARY.get(type) ?? JSON_ONLY;
 }
 
 function clip(s: string): string {

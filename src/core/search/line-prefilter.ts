@@ -29,7 +29,9 @@ import type { SearchQuery } from './query.ts';
  *   follows), so a word holding σ or ς is not checked;
  * - a packed row's members carry a chunk type their row does not spell: those
  *   names count as in the line. Events the reader changed have no raw line
- *   (the store says so) and always pass.
+ *   (the store says so) and always pass;
+ * - a number too big for a double prints as "Infinity" or "null": a line with
+ *   one holds the words those hold.
  */
 export interface LinePrefilter {
   /** The words (and the error filter's) a line's raw text holds, as bits. */
@@ -39,7 +41,7 @@ export interface LinePrefilter {
    * (a case-insensitive search, which folds each character as lower-casing it would, save the one
    * whose lower case is two characters), so a block that holds no word is ruled out cheaply.
    */
-  blockBits(text: string): number;
+  blockBits(text: string, packed: boolean): number;
   /** Whether an event of this type, in a line with these bits, may match. */
   admits(bits: number, typeId: number): boolean;
 }
@@ -65,7 +67,13 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * with the whitespace JSON allows around the colon. Lower case; the second for a block as written.
  */
 const ERROR_FLAG = /"iserror"\s*:\s*true|"kind"\s*:\s*"(?:error|failed)"/;
-const ERROR_FLAG_FOLDED = new RegExp(ERROR_FLAG.source, 'iu');
+const ERROR_FLAG_CASELESS = new RegExp(ERROR_FLAG.source, 'iu');
+/**
+ * A number too big for a double (JSON.parse makes it Infinity; String() prints "Infinity", JSON.stringify
+ * "null", neither in the line): an integer part of 200+ digits, or an exponent of 3+ digits (a superset).
+ */
+const OVERFLOW = /\d{200}|[eE]\+?\d{3}/;
+const OVERFLOW_TEXT = '-infinity\nnull';
 
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
@@ -78,6 +86,7 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
   if (!words.length && !query.error) return null;
   const wordBits = (1 << words.length) - 1;
+  const bitsOf = (has: (word: string) => boolean) => words.reduce((bits, w, i) => (has(w) ? bits | (1 << i) : bits), 0);
   const all = wordBits | (query.error ? ERROR_BIT : 0);
   // Per word, what a line holds when a source tag may print it.
   const triggers = words.map((w) => SOURCE_LABEL_TRIGGERS.filter(([label]) => label.toLowerCase().includes(w)).map(([, holds]) => holds));
@@ -94,32 +103,31 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     if (query.error && /error|fail/.test(t)) bits |= ERROR_BIT;
     return { bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
-  const packedBits = words.reduce((bits, w, i) => (PACKED_TEXT.includes(w) ? bits | (1 << i) : bits), 0);
-  const anywhere = all | (wordBits << TRIGGER_SHIFT);
-  const folded = (texts: readonly string[]) => (texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'iu') : null);
-  const wordPatterns = words.map((w) => folded([w])!);
-  const triggerPatterns = triggers.map(folded);
+  const packedBits = bitsOf((w) => PACKED_TEXT.includes(w));
+  const overflowBits = bitsOf((w) => OVERFLOW_TEXT.includes(w));
+  // A line the filter cannot read as written (JSON escapes) holds every word, as far as it can tell.
+  const unreadableBits = all | (wordBits << TRIGGER_SHIFT);
+  const caseless = (texts: readonly string[]) => (texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'iu') : null);
+  const wordPatterns = words.map((w) => caseless([w])!);
+  const triggerPatterns = triggers.map(caseless);
+  /** The bits of a text, given how to look for a word (by index), a source label's triggers and the error flag in it. */
+  const heldBits = (text: string, packed: boolean, hasWord: (i: number) => boolean, hasTrigger: (i: number) => boolean, hasErrorFlag: () => boolean): number => {
+    let bits = (packed ? packedBits : 0) | (overflowBits && OVERFLOW.test(text) ? overflowBits : 0);
+    for (let i = 0; i < words.length; i++) {
+      if (hasWord(i)) bits |= 1 << i;
+      else if (hasTrigger(i)) bits |= 1 << (i + TRIGGER_SHIFT);
+    }
+    return query.error && hasErrorFlag() ? bits | ERROR_BIT : bits;
+  };
   return {
-    blockBits(text) {
-      if (text.includes('\\u') || text.includes('\\/') || text.includes(TWO_CHAR_LOWER)) return anywhere;
-      let bits = packedBits;
-      for (let i = 0; i < words.length; i++) {
-        if (wordPatterns[i].test(text)) bits |= 1 << i;
-        else if (triggerPatterns[i]?.test(text)) bits |= 1 << (i + TRIGGER_SHIFT);
-      }
-      if (query.error && ERROR_FLAG_FOLDED.test(text)) bits |= ERROR_BIT;
-      return bits;
+    blockBits(text, packed) {
+      if (text.includes('\\u') || text.includes('\\/') || text.includes(TWO_CHAR_LOWER)) return unreadableBits;
+      return heldBits(text, packed, (i) => wordPatterns[i].test(text), (i) => triggerPatterns[i]?.test(text) ?? false, () => ERROR_FLAG_CASELESS.test(text));
     },
     lineBits(text, packed) {
-      if (text.includes('\\u') || text.includes('\\/')) return anywhere;
+      if (text.includes('\\u') || text.includes('\\/')) return unreadableBits;
       const lower = text.toLowerCase();
-      let bits = packed ? packedBits : 0;
-      for (let i = 0; i < words.length; i++) {
-        if (lower.includes(words[i])) bits |= 1 << i;
-        else if (triggers[i].some((holds) => lower.includes(holds))) bits |= 1 << (i + TRIGGER_SHIFT);
-      }
-      if (query.error && ERROR_FLAG.test(lower)) bits |= ERROR_BIT;
-      return bits;
+      return heldBits(text, packed, (i) => lower.includes(words[i]), (i) => triggers[i].some((holds) => lower.includes(holds)), () => ERROR_FLAG.test(lower));
     },
     admits(bits, typeId) {
       const type = types[typeId];

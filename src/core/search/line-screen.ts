@@ -8,7 +8,7 @@ const TRIAL_BLOCKS = 32;
 const USEFUL_SHARE = 0.25;
 
 /** A tool-call block's type as DSH writes it, or a line with escapes (then it is read as parsed). */
-const saysToolCall = (text: string) => text.includes('tool-call') || text.includes('\\u');
+const mentionsToolCall = (text: string) => text.includes('tool-call') || text.includes('\\u');
 
 /**
  * A scan's view of `LinePrefilter` over a log's events in order: whether
@@ -48,7 +48,7 @@ export class LineScreen {
   /** Whether event i's line says "tool-call" (a call a `tool:` filter must note is in it). */
   saysToolCall(i: number): boolean {
     const line = this.lineAt(i);
-    line.toolCall ??= line.bits === -1 || saysToolCall(line.text);
+    line.toolCall ??= line.bits === -1 || mentionsToolCall(line.text);
     return line.toolCall;
   }
 
@@ -67,7 +67,8 @@ export class LineScreen {
       return;
     }
     const raw = this.events.rawLines(i, this.blockBytes);
-    this.blocksRead++;
-    this.block = raw ? { to: raw.to, bits: this.filter.blockBits(raw.text), ruledOut: false } : { to: i + 1, bits: -1, ruledOut: false };
+    // A line the reader changed is no block: it neither counts in the trial nor rules anything out.
+    if (raw) this.blocksRead++;
+    this.block = raw ? { to: raw.to, bits: this.filter.blockBits(raw.text, raw.packed), ruledOut: false } : { to: i + 1, bits: -1, ruledOut: false };
   }
 }
