@@ -4,6 +4,7 @@ import { Engine } from '../../src/worker/engine.ts';
 import { FollowHost } from '../../src/worker/follow-host.ts';
 import type { FollowUpdate } from '../../src/worker/follow-protocol.ts';
 import { randomCuts } from './follow-check.ts';
+import { fastClock } from '../helpers/fast-clock.ts';
 import { ask, followEngineInPieces } from './follow-engine-check.ts';
 
 const enc = new TextEncoder();
@@ -39,6 +40,7 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
   });
 
   it('while a big append is read the worker answers queries on the open log, several times (the read pauses between its pieces)', async () => {
+    using _clock = fastClock();
     const engine = new Engine();
     const open = await engine.load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 4, turns: 3 }).text, name: 'open' }, () => {});
     const host = new FollowHost(engine);
@@ -58,6 +60,7 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
   });
 
   it('queries between the pieces of an append answer from the last refresh, not from the part read since', async () => {
+    using _clock = fastClock();
     const text = generateLog({ dialect: 'v4', seed: 9, turns: 150 }).text;
     const bytes = enc.encode(text);
     const engine = new Engine();

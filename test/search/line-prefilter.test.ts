@@ -8,6 +8,7 @@ import { eventPreview, previewVocabulary } from '../../src/core/replay/preview.t
 import { noteCall, parseQuery } from '../../src/core/search/query.ts';
 import { LineScreen } from '../../src/core/search/line-screen.ts';
 import { bruteSearch, loadedForSearch, queriesFrom, stringsOf } from '../helpers/search-oracle.ts';
+import { fastClock } from '../helpers/fast-clock.ts';
 
 /** Events whose previews print labels, numbers in another form, escapes and glued pieces: what the filter must not rule out. */
 function trickyLog(): string {
@@ -178,20 +179,15 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
 
   it('a scan that rules every line out still pauses, reports progress and stops when a newer search starts', async () => {
     const { engine } = await loadedForSearch(logs[0][1]);
-    // A clock that runs fast: the scan pauses at every check (every 256 events), as a long one would.
-    let now = 0;
-    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
-    try {
-      const reports: number[] = [];
-      const first = engine.searchAll('zzqqxx', (p) => reports.push(p.searched));
-      const second = engine.searchAll('zzqqxx', (p) => reports.push(p.searched));
-      await expect(first).rejects.toThrow('cancelled');
-      expect((await second).count).toBe(0);
-      expect(reports.length).toBeGreaterThan(2);
-      expect(reports.every((n, k) => k === 0 || n >= reports[k - 1])).toBe(true);
-    } finally {
-      clock.mockRestore();
-    }
+    // The scan pauses at every check (every 256 events), as a long one would.
+    using _clock = fastClock();
+    const reports: number[] = [];
+    const first = engine.searchAll('zzqqxx', (p) => reports.push(p.searched));
+    const second = engine.searchAll('zzqqxx', (p) => reports.push(p.searched));
+    await expect(first).rejects.toThrow('cancelled');
+    expect((await second).count).toBe(0);
+    expect(reports.length).toBeGreaterThan(2);
+    expect(reports.every((n, k) => k === 0 || n >= reports[k - 1])).toBe(true);
   });
 
   it('parses no line a word rules out: only the lines that hold it', async () => {
