@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import type { LogEvent } from '../../src/core/log/types.ts';
-import { isCheckableWord, linePrefilter } from '../../src/core/search/line-prefilter.ts';
+import { isCheckableWord, linePrefilter, type LinePrefilter } from '../../src/core/search/line-prefilter.ts';
 import { SOURCE_LABEL_TRIGGERS } from '../../src/core/messages/source-kinds.ts';
 import { PACKED_DELTA_TYPES } from '../../src/core/log/packed-rows.ts';
 import { eventPreview, previewVocabulary } from '../../src/core/replay/preview.ts';
@@ -49,6 +49,9 @@ const logs: [string, string][] = [
   ['DSH 0.2.1 shape', generateLog({ dialect: 'v4', dsh021: true, seed: 5, turns: 3 }).text],
   ['tricky previews', trickyLog()],
 ];
+
+/** Whether a line of this text lets an event of type `typeId` through. */
+const passes = (f: LinePrefilter, line: string, typeId: number, packed = false) => f.admits(f.lineBits(line, packed), typeId);
 
 describe('a whole-log search rules lines out by their raw text (issue #15)', () => {
   for (const [name, text] of logs) {
@@ -217,39 +220,45 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
   it('a label is admitted by the types whose previews print it, a source label by what adds it to the line', () => {
     const types = ['turn/start', 'tool/result', 'x/custom', 'request/header'];
     const turn = linePrefilter(parseQuery('urn'), types)!;
-    expect(turn.admits(turn.lineBits('{"data":{"t":1}}', false), 0)).toBe(true);
-    expect(turn.admits(turn.lineBits('{"data":{"t":1}}', false), 2)).toBe(false);
+    expect(passes(turn, '{"data":{"t":1}}', 0)).toBe(true);
+    expect(passes(turn, '{"data":{"t":1}}', 2)).toBe(false);
     const compaction = linePrefilter(parseQuery('compaction'), types)!;
     const tagged = compaction.lineBits('{"source":{"kind":"compact-checkpoint"}}', false);
     expect(compaction.admits(tagged, 1)).toBe(true);
     expect(compaction.admits(tagged, 2)).toBe(false);
-    expect(compaction.admits(compaction.lineBits('{"source":{"kind":"user"}}', false), 1)).toBe(false);
+    expect(passes(compaction, '{"source":{"kind":"user"}}', 1)).toBe(false);
     // A request header's preview joins provider and model with a slash.
     const slash = linePrefilter(parseQuery('acme/m-1'), types)!;
-    expect(slash.admits(slash.lineBits('{"provider":"acme","model":"m-1"}', false), 3)).toBe(true);
-    expect(slash.admits(slash.lineBits('{"provider":"acme","model":"m-1"}', false), 2)).toBe(false);
+    expect(passes(slash, '{"provider":"acme","model":"m-1"}', 3)).toBe(true);
+    expect(passes(slash, '{"provider":"acme","model":"m-1"}', 2)).toBe(false);
   });
 
   it('a line with a \\u or \\/ escape always passes; a packed row holds its members\' chunk type', () => {
     const f = linePrefilter(parseQuery('café delta'), ['x/custom', 'assistant/chunk'])!;
-    expect(f.admits(f.lineBits('{"s":"caf\\u00e9 delta"}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"s":"a\\/b café delta"}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"s":"Café Delta"}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"s":"café"}', false), 0)).toBe(false);
-    expect(f.admits(f.lineBits('{"s":"caf\\u00e9"}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"type":"text-chunks","data":{"texts":["Café"]}}', true), 1)).toBe(true);
-    expect(f.admits(f.lineBits('{"type":"text-chunks","data":{"texts":["Café"]}}', false), 1)).toBe(false);
+    const cases: [line: string, typeId: number, packed: boolean, passed: boolean][] = [
+      ['{"s":"caf\\u00e9 delta"}', 0, false, true],
+      ['{"s":"a\\/b café delta"}', 0, false, true],
+      ['{"s":"Café Delta"}', 0, false, true],
+      ['{"s":"café"}', 0, false, false],
+      ['{"s":"caf\\u00e9"}', 0, false, true],
+      ['{"type":"text-chunks","data":{"texts":["Café"]}}', 1, true, true],
+      ['{"type":"text-chunks","data":{"texts":["Café"]}}', 1, false, false],
+    ];
+    for (const [line, typeId, packed, passed] of cases) expect(passes(f, line, typeId, packed), line).toBe(passed);
     expect(linePrefilter(parseQuery('12 "1.5 -3"'), [])).toBeNull();
     expect(linePrefilter(parseQuery('type:tool/call'), [])).toBeNull();
   });
 
   it('the error filter needs an isError flag set, a reason kind error or failed, or an error-like type', () => {
     const f = linePrefilter(parseQuery('error'), ['tool/result', 'model/error'])!;
-    expect(f.admits(f.lineBits('{"isError":true}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"reason":{"kind":"failed"}}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"ok":true}', false), 0)).toBe(false);
-    expect(f.admits(f.lineBits('{"isError": false, "text":"error: failed"}', false), 0)).toBe(false);
-    expect(f.admits(f.lineBits('{"isError" :\ttrue}', false), 0)).toBe(true);
-    expect(f.admits(f.lineBits('{"ok":true}', false), 1)).toBe(true);
+    const cases: [line: string, typeId: number, passed: boolean][] = [
+      ['{"isError":true}', 0, true],
+      ['{"reason":{"kind":"failed"}}', 0, true],
+      ['{"ok":true}', 0, false],
+      ['{"isError": false, "text":"error: failed"}', 0, false],
+      ['{"isError" :\ttrue}', 0, true],
+      ['{"ok":true}', 1, true],
+    ];
+    for (const [line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);
   });
 });
