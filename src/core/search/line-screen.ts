@@ -22,8 +22,8 @@ const mentionsToolCall = (text: string) => text.includes('tool-call') || text.in
 export class LineScreen {
   /** The block read last: the events before `to`, their bits, and whether it ruled one out. */
   private block = { to: 0, bits: 0, ruledOut: false };
-  /** The line read last: the events before `to`, their bits, and whether it says "tool-call" (when asked: null before). */
-  private line: { to: number; bits: number; text: string; toolCall: boolean | null } = { to: 0, bits: 0, text: '', toolCall: null };
+  /** The line read last: the events before `to`, and its bits and whether it says "tool-call", each worked out when first asked (null before). */
+  private line: { to: number; text: string; packed: boolean; bits: number | null; toolCall: boolean | null } = { to: 0, text: '', packed: false, bits: 0, toolCall: null };
   private blocksRead = 0;
   private blocksUseful = 0;
   private useBlocks: boolean;
@@ -42,20 +42,23 @@ export class LineScreen {
       this.block.ruledOut = true;
       return false;
     }
-    return this.filter.admits(this.lineAt(i).bits, typeId);
+    const line = this.lineAt(i);
+    line.bits ??= this.filter.lineBits(line.text, line.packed);
+    return this.filter.admits(line.bits, typeId);
   }
 
   /** Whether event i's line says "tool-call" (a call a `tool:` filter must note is in it). */
   saysToolCall(i: number): boolean {
     const line = this.lineAt(i);
-    line.toolCall ??= line.bits === -1 || mentionsToolCall(line.text);
+    line.toolCall ??= mentionsToolCall(line.text);
     return line.toolCall;
   }
 
   private lineAt(i: number): LineScreen['line'] {
     if (i >= this.line.to) {
       const raw = this.events.rawLines(i);
-      this.line = raw ? { to: raw.to, bits: this.filter.lineBits(raw.text, raw.packed), text: raw.text, toolCall: null } : { to: i + 1, bits: -1, text: '', toolCall: true };
+      // A line the reader changed lets everything through and is read as parsed.
+      this.line = raw ? { to: raw.to, text: raw.text, packed: raw.packed, bits: null, toolCall: null } : { to: i + 1, text: '', packed: false, bits: -1, toolCall: true };
     }
     return this.line;
   }
