@@ -33,7 +33,8 @@ import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { countAtOrBelow } from '../core/util/sorted.ts';
 import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
-import { matchesQuery, noteCall, parseQuery } from '../core/search/query.ts';
+import { matchesQuery, parseQuery } from '../core/search/query.ts';
+import { NotedCalls } from '../core/search/noted-calls.ts';
 import { linePrefilter } from '../core/search/line-prefilter.ts';
 import { LineScreen } from '../core/search/line-screen.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
@@ -103,6 +104,8 @@ export class Engine {
   private turnOutcomes: readonly TurnOutcome[] = [];
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
+  /** The calls a whole `tool:` search of the open log noted, for the next `tool:` search of it. */
+  private notedCalls: { replay: Replay; calls: NotedCalls } | null = null;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
@@ -592,7 +595,10 @@ export class Engine {
     // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
     const prefilter = linePrefilter(query, names);
     const screen = prefilter ? new LineScreen(events, prefilter, query.tool !== undefined) : null;
-    const callNames = new Map<string, string>();
+    // A `tool:` filter needs the calls noted up to each event: from an earlier `tool:` scan of this
+    // log when there was one (nothing parsed for them), else noted by this scan and kept for the next.
+    const reuse = query.tool !== undefined && this.notedCalls?.replay === replay ? this.notedCalls.calls : null;
+    const calls = reuse ?? new NotedCalls();
     const found: number[] = [];
     let count = 0;
     let turn = 0;
@@ -613,13 +619,13 @@ export class Engine {
         // Turns are read from turn/start; calls are noted whatever the filter (a `tool:` result names its
         // call by id), from a tool/call event or a message's tool-call block (its line says "tool-call").
         const turnNeeded = query.turn !== undefined && typeId[i] === turnStart;
-        const callNeeded = query.tool !== undefined && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
+        const callNeeded = query.tool !== undefined && !reuse && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
         if (!wanted && !turnNeeded && !callNeeded) continue;
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
-        noteCall(e, callNames);
-        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, callNames)) {
+        if (query.tool !== undefined && !reuse) calls.note(i, e);
+        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(i))) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
         }
@@ -627,6 +633,8 @@ export class Engine {
     } finally {
       pauses.close();
     }
+    // A whole `tool:` scan noted every call of the log.
+    if (query.tool !== undefined && !reuse) this.notedCalls = { replay, calls };
     return { text, matches: Uint32Array.from(found), count, capped: count > found.length };
   }
 

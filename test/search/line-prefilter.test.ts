@@ -38,6 +38,12 @@ function trickyLog(): string {
   add('x/custom', { s: 'Straße İstanbul \u212a-kelvin', deep: [[{ a: 'Inner' }], 7] });
   add('plugin:acme/note', { note: 'Plug In Text', n: 12 }, ',"ignorable":true');
   add('tool/result', { turn: 1, step: 1, message: { role: 'tool', toolCallId: 'c-x', content: [{ type: 'text', text: 'exit  code\n1', isError: true }] } });
+  // A result before its call, and a call id used again for another tool: each result names the tool as noted by then.
+  add('tool/result', { turn: 1, step: 1, message: { role: 'tool', toolCallId: 'c-late', content: [{ type: 'text', text: 'too early' }] } });
+  add('tool/call', { turn: 1, step: 1, callId: 'c-late', name: 'Late' });
+  add('tool/result', { turn: 1, step: 1, message: { role: 'tool', toolCallId: 'c-late', content: [{ type: 'text', text: 'in time' }] } });
+  add('tool/call', { turn: 1, step: 1, callId: 'c-x', name: 'Grep' });
+  add('tool/result', { turn: 1, step: 1, message: { role: 'tool', toolCallId: 'c-x', content: [{ type: 'text', text: 'exit code 2' }] } });
   return lines.join('\n') + '\n';
 }
 
@@ -191,6 +197,22 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     expect((await second).count).toBe(0);
     expect(reports.length).toBeGreaterThan(2);
     expect(reports.every((n, k) => k === 0 || n >= reports[k - 1])).toBe(true);
+  });
+
+  it('a second tool: search reads the calls the first noted, parses less, and finds what a full scan finds', async () => {
+    const { engine, events } = await loadedForSearch(logs[3][1]);
+    const peek = vi.spyOn(events, 'peek');
+    for (const q of ['tool:late', 'tool:late early', 'tool:grep exit', 'tool:bash exit', 'tool:late zzqqxx']) {
+      peek.mockClear();
+      const r = await engine.searchAll(q, () => {});
+      // The first noted every call (parsing each line that carries one); the others parse only what their words let through.
+      if (q !== 'tool:late') expect(peek.mock.calls.length, q).toBeLessThan(events.length / 4);
+      expect([...r.matches], q).toEqual(bruteSearch(events, q));
+    }
+    // The call and the result after it; not the result logged before its call.
+    const late = bruteSearch(events, 'tool:late').map((i) => events.peek(i)!.type);
+    expect(late).toEqual(['tool/call', 'tool/result']);
+    expect(bruteSearch(events, 'tool:grep exit')).toHaveLength(1);
   });
 
   it('parses no line a word rules out: only the lines that hold it', async () => {

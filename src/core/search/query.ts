@@ -47,8 +47,11 @@ function textOf(value: unknown, out: string[], budget: { left: number }): void {
 /** One event's message, wherever its type keeps it. */
 const messageOf = (e: LogEvent): any => (e.type === 'user/message' ? e.data?.message ?? e.data : e.data?.message);
 
+/** Tool call names by call id, as noted up to the event being matched (a Map, or NotedCalls' view of it). */
+export type CallNames = Pick<ReadonlyMap<string, string>, 'has' | 'get'>;
+
 /** Tool names an event names: a call's, a streamed call's, an assistant message's tool-call blocks. */
-function toolNames(e: LogEvent, callNames: ReadonlyMap<string, string>): string[] {
+function toolNames(e: LogEvent, callNames: CallNames): string[] {
   const d = e.data;
   const names: string[] = [];
   if (e.type === 'tool/call' && typeof d?.name === 'string') names.push(d.name);
@@ -74,7 +77,7 @@ const TEXT_BUDGET = 4 << 20;
  * Whether `event` (at turn `turn`) matches. `callNames` maps tool call ids to
  * names for `tool:` on results; the caller fills it as calls go by (see `noteCall`).
  */
-export function matchesQuery(q: SearchQuery, event: LogEvent, turn: number, callNames: ReadonlyMap<string, string>): boolean {
+export function matchesQuery(q: SearchQuery, event: LogEvent, turn: number, callNames: CallNames): boolean {
   if (q.turn !== undefined && turn !== q.turn) return false;
   if (q.type !== undefined && !(event.type.toLowerCase() === q.type || event.type.toLowerCase().startsWith(q.type.endsWith('/') ? q.type : `${q.type}/`))) return false;
   if (q.role !== undefined) {
