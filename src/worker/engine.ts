@@ -594,11 +594,12 @@ export class Engine {
     const toolCall = names.indexOf('tool/call');
     // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
     const prefilter = linePrefilter(query, names);
-    const screen = prefilter ? new LineScreen(events, prefilter, query.tool !== undefined) : null;
     // A `tool:` filter needs the calls noted up to each event: from an earlier `tool:` scan of this
     // log when there was one (nothing parsed for them), else noted by this scan and kept for the next.
     const reuse = query.tool !== undefined && this.notedCalls?.replay === replay ? this.notedCalls.calls : null;
     const calls = reuse ?? new NotedCalls();
+    // A scan that notes calls reads every line that carries one.
+    const screen = prefilter ? new LineScreen(events, prefilter, query.tool !== undefined && !reuse) : null;
     const found: number[] = [];
     let count = 0;
     let turn = 0;
