@@ -597,9 +597,10 @@ export class Engine {
     // A `tool:` filter needs the calls noted up to each event: from an earlier `tool:` scan of this
     // log when there was one (nothing parsed for them), else noted by this scan and kept for the next.
     const reuse = query.tool !== undefined && this.notedCalls?.replay === replay ? this.notedCalls.calls : null;
+    const notesCalls = query.tool !== undefined && !reuse;
     const calls = reuse ?? new NotedCalls();
     // A scan that notes calls reads every line that carries one.
-    const screen = prefilter ? new LineScreen(events, prefilter, query.tool !== undefined && !reuse) : null;
+    const screen = prefilter ? new LineScreen(events, prefilter, notesCalls) : null;
     const found: number[] = [];
     let count = 0;
     let turn = 0;
@@ -620,12 +621,12 @@ export class Engine {
         // Turns are read from turn/start; calls are noted whatever the filter (a `tool:` result names its
         // call by id), from a tool/call event or a message's tool-call block (its line says "tool-call").
         const turnNeeded = query.turn !== undefined && typeId[i] === turnStart;
-        const callNeeded = query.tool !== undefined && !reuse && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
+        const callNeeded = notesCalls && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
         if (!wanted && !turnNeeded && !callNeeded) continue;
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
-        if (query.tool !== undefined && !reuse) calls.note(i, e);
+        if (notesCalls) calls.note(i, e);
         if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(i))) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
@@ -635,7 +636,7 @@ export class Engine {
       pauses.close();
     }
     // A whole `tool:` scan noted every call of the log.
-    if (query.tool !== undefined && !reuse) this.notedCalls = { replay, calls };
+    if (notesCalls) this.notedCalls = { replay, calls };
     return { text, matches: Uint32Array.from(found), count, capped: count > found.length };
   }
 

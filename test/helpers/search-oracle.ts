@@ -1,4 +1,5 @@
 import { Rng } from '../../src/core/generate/prng.ts';
+import type { EventList } from '../../src/core/log/event-list.ts';
 import type { EventStore } from '../../src/core/log/event-store.ts';
 import { eventPreview } from '../../src/core/replay/preview.ts';
 import { matchesQuery, noteCall, parseQuery } from '../../src/core/search/query.ts';
@@ -11,14 +12,14 @@ export async function loadedForSearch(text: string): Promise<{ engine: Engine; e
   return { engine, events: (engine as unknown as { replay: { session: { events: EventStore } } }).replay.session.events };
 }
 
-/** The search without any shortcut: every event parsed and matched, in order, with its turn. */
-export function bruteSearch(events: EventStore, query: string): number[] {
+/** The search without any shortcut: every event (of a store, or an array) parsed and matched, in order, with its turn. */
+export function bruteSearch(events: Pick<EventList, 'length' | 'at'>, query: string): number[] {
   const q = parseQuery(query);
   const names = new Map<string, string>();
   let turn = 0;
   const out: number[] = [];
   for (let i = 0; i < events.length; i++) {
-    const e = events.peek(i)!;
+    const e = events.at(i)!;
     if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
     noteCall(e, names);
     if (matchesQuery(q, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, names)) out.push(i);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import type { LogEvent } from '../../src/core/log/types.ts';
-import { matchesQuery, noteCall, parseQuery } from '../../src/core/search/query.ts';
+import { parseQuery } from '../../src/core/search/query.ts';
+import { bruteSearch, stringsOf } from '../helpers/search-oracle.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import { splitMarked } from '../../src/ui/search/Marked.tsx';
 import { fastClock } from '../helpers/fast-clock.ts';
@@ -11,18 +12,7 @@ const text = generateLog({ dialect: 'v0', seed: 7, turns: 4, compactEvery: 2 }).
 const events = readLogText(text).events;
 
 /** The same scan done the slow way: every event, in order, with its turn. */
-function brute(query: string): number[] {
-  const q = parseQuery(query);
-  const names = new Map<string, string>();
-  let turn = 0;
-  const out: number[] = [];
-  events.forEach((e: LogEvent, i) => {
-    if (e.type === 'turn/start') turn = e.data.turn;
-    noteCall(e, names);
-    if (matchesQuery(q, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, names)) out.push(i);
-  });
-  return out;
-}
+const brute = (query: string) => bruteSearch(events, query);
 
 describe('search in content (issue #19)', () => {
   it('parses words, quoted phrases and filters; an unknown key:value stays a word', () => {
@@ -33,9 +23,8 @@ describe('search in content (issue #19)', () => {
   });
 
   it('finds a word that only a tool result holds, and not in other events', () => {
-    const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(strings) : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
-    const said = (e: LogEvent) => strings(e.data).join('\n').toLowerCase();
-    const words = events.filter((e) => e.type === 'tool/result').flatMap((e) => strings(e.data.message.content).join(' ').match(/[A-Za-z]{7,}/g) ?? []);
+    const said = (e: LogEvent) => stringsOf(e.data).join('\n').toLowerCase();
+    const words = events.filter((e) => e.type === 'tool/result').flatMap((e) => stringsOf(e.data.message.content).join(' ').match(/[A-Za-z]{7,}/g) ?? []);
     const only = words.find((w) => events.filter((e) => said(e).includes(w.toLowerCase())).every((e) => e.type === 'tool/result'));
     expect(only).toBeTruthy();
     const hits = brute(only!);

@@ -47,7 +47,7 @@ export interface LinePrefilter {
 }
 
 /** Characters any preview may put between two pieces (whitespace aside), and JSON's escaped ones. */
-const JOINING = /[\s"\\{}[\]:,()·→…\u0000-\u001f]/u;
+export const JOINING = /[\s"\\{}[\]:,()·→…\u0000-\u001f]/u;
 const JOINING_ALL = new RegExp(JOINING.source, 'gu');
 /** A word that could be (part of) a number as a preview prints it. */
 const NUMBER_LIKE = /^[0-9.eE+-]+$/;
@@ -75,6 +75,9 @@ const ERROR_FLAG_CASELESS = new RegExp(ERROR_FLAG.source, 'iu');
 const OVERFLOW = /\d{200}|[eE]\+?\d{3}/;
 const OVERFLOW_TEXT = '-infinity\nnull';
 
+/** JSON escapes the filter does not undo (`\u`, `\/`): a text holding one may hold any word. */
+const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/');
+
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
   return word !== '' && !JOINING.test(word) && !NUMBER_LIKE.test(word) && !/[σς]/.test(word);
@@ -96,12 +99,8 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     const t = name.toLowerCase();
     const { labels, joins, sourceTagged } = previewVocabulary(name);
     const labelText = labels.join('\n').toLowerCase();
-    let bits = 0;
-    words.forEach((w, i) => {
-      if (t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c))) bits |= 1 << i;
-    });
-    if (query.error && /error|fail/.test(t)) bits |= ERROR_BIT;
-    return { bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
+    const bits = bitsOf((w) => t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c)));
+    return { bits: query.error && /error|fail/.test(t) ? bits | ERROR_BIT : bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
   const packedBits = bitsOf((w) => PACKED_TEXT.includes(w));
   const overflowBits = bitsOf((w) => OVERFLOW_TEXT.includes(w));
@@ -121,11 +120,11 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   };
   return {
     blockBits(text, packed) {
-      if (text.includes('\\u') || text.includes('\\/') || text.includes(TWO_CHAR_LOWER)) return unreadableBits;
+      if (hasEscapes(text) || text.includes(TWO_CHAR_LOWER)) return unreadableBits;
       return heldBits(text, packed, (i) => wordPatterns[i].test(text), (i) => triggerPatterns[i]?.test(text) ?? false, () => ERROR_FLAG_CASELESS.test(text));
     },
     lineBits(text, packed) {
-      if (text.includes('\\u') || text.includes('\\/')) return unreadableBits;
+      if (hasEscapes(text)) return unreadableBits;
       const lower = text.toLowerCase();
       return heldBits(text, packed, (i) => lower.includes(words[i]), (i) => triggers[i].some((holds) => lower.includes(holds)), () => ERROR_FLAG.test(lower));
     },
