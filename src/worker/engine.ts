@@ -26,12 +26,13 @@ import type { SessionFold } from '../core/session/fold-session.ts';
 import { emptySurface } from '../core/surface/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import { summaryToWire } from './request-rows-wire.ts';
+import { requestRows, tokensOfCall } from './request-rows.ts';
 import type { TurnOutcome } from '../core/session/turn-outcomes.ts';
 import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, ProjectionAtCursor, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, PartialRows, Request, RowSummary, SurfaceNodeView, SurfaceSpan } from './protocol.ts';
 import type { Replacement, SurfaceState } from '../core/surface/types.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
 import { countAtOrBelow } from '../core/util/sorted.ts';
-import { callTokens, replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
+import { replaceMarks, surfaceSeries, type CallTokens, type ChartData, type ReplaceMark } from '../core/charts/series.ts';
 import { summarizeStream, type StreamSummary } from '../core/messages/stream-summary.ts';
 import { matchesQuery, parseQuery } from '../core/search/query.ts';
 import { NotedCalls } from '../core/search/noted-calls.ts';
@@ -106,6 +107,11 @@ export class Engine {
   private searchToken = 0;
   /** The calls a whole `tool:` search of the open log noted, for the next `tool:` search of it. */
   private notedCalls: { replay: Replay; calls: NotedCalls } | null = null;
+  /**
+   * A followed log's Requests rows as its last refresh made them, and how many
+   * of them that refresh kept from the one before (the page holds those).
+   */
+  private liveRows: { riders: LoadRiders; rows: RequestRow[]; same: number } | null = null;
   /** The replaces the usage chart marks (compactions told apart), found at load. */
   private chartMarks: ReplaceMark[] = [];
   /** The log being read: rows and events are answered from it while it loads (the page shows the part read). */
@@ -282,12 +288,14 @@ export class Engine {
    * (follow-host.ts), opened as the open log from what that load's riders made:
    * `live` while the file is still being written (its committed part, read
    * without ending the riders' walk), else once its input has ended. The work
-   * is the index and the summary, never the log read again.
+   * is the index and the summary, never the log read again. `requestsFrom`:
+   * the summary's Requests rows before it are those of the last refresh.
    */
-  openFollowed(name: string, session: SessionFold<EventStore>, riders: LoadRiders, fingerprint: string, live: boolean): LoadSummary {
+  openFollowed(name: string, session: SessionFold<EventStore>, riders: LoadRiders, fingerprint: string, live: boolean): { summary: LoadSummary; requestsFrom: number } {
     // A log being opened meanwhile is not replaced by the followed one.
     if (this.opening) throw new Error('cancelled');
-    return this.summarizeOrStop({ name }, session, { riders }, Date.now(), fingerprint, null, live);
+    const summary = this.summarizeOrStop({ name }, session, { riders }, Date.now(), fingerprint, null, live);
+    return { summary, requestsFrom: live ? this.liveRows?.same ?? 0 : 0 };
   }
 
   /** `summarize`, where whatever throws stops the load with a finding that says where the log ended (issue #18); the open log stays. */
@@ -375,18 +383,11 @@ export class Engine {
     typeNames.forEach((t, id) => { if (perType[id]) typeCounts[t] = perType[id]; });
     const turns = typeCounts['turn/start'] ?? 0;
     const inheritedSeq = inheritedEventCount(read.header, lastMarker);
-    // The Requests table and the charts read the same figures (the charts derive them again when asked).
-    const tokens = this.callTokens();
     this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
-    const requests: RequestRow[] = prompts.requests.requests.map((r, i) => ({
-      index: r.index, cut: r.cut, cutIndex: replay.indexOfSeq(r.cut), turn: r.turn, step: r.step, attempt: r.attempt,
-      model: r.config ? `${r.config.provider}/${r.config.model}` : '(no header)',
-      messageCount: r.messageCount, toolCount: r.tools.names.length,
-      keptMessages: r.prefix.keptMessages, previousMessageCount: r.prefix.previousMessageCount,
-      keptBytes: r.prefix.keptBytes, bytes: r.prefix.bytes, extendsPrevious: r.prefix.extendsPrevious,
-      reasons: r.prefix.reasons, cacheReadTokens: r.prefix.cacheReadTokens, inputTokens: r.prefix.inputTokens, outcome: r.outcome,
-      tokens: tokens[i],
-    }));
+    // A followed log's refresh makes the rows of the calls new or changed since its last one.
+    const kept = live && this.liveRows?.riders === r ? { rows: this.liveRows.rows, same: prompts.requests.sameBefore ?? 0 } : undefined;
+    const requests = requestRows(prompts.requests.requests, (seq) => replay.indexOfSeq(seq), kept);
+    this.liveRows = live ? { riders: r, rows: requests, same: kept ? Math.min(kept.same, kept.rows.length, requests.length) : 0 } : null;
     return {
       name: source.name,
       fingerprint,
@@ -668,7 +669,7 @@ export class Engine {
   /** Each model call's logged usage, by call: derived when asked, not kept (a long session has thousands of calls). */
   private callTokens(): CallTokens[] {
     const replay = this.need();
-    return (this.prompts?.requests.requests ?? []).map((r, i) => callTokens(i, replay.indexOfSeq(r.cut), r.usage, r.route?.contextWindow, r.prefix.extendsPrevious ? [] : r.prefix.reasons, { provider: r.config?.provider, model: r.config?.model }));
+    return (this.prompts?.requests.requests ?? []).map((r, i) => tokensOfCall(r, i, (seq) => replay.indexOfSeq(seq)));
   }
 
   /**

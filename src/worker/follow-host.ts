@@ -66,9 +66,9 @@ export class FollowHost {
     const status = await f.session.append(bytes);
     // Another log was opened while a big append was read (the read pauses for the worker's other messages).
     if (f.dropped) throw new Error('cancelled');
-    if (status.events === f.folded) return { status, summary: null, from: 0 };
+    if (status.events === f.folded) return { status, summary: null, from: 0, requestsFrom: 0 };
     const session = f.session.committedFold();
-    if (!session) return { status, summary: null, from: 0 };
+    if (!session) return { status, summary: null, from: 0, requestsFrom: 0 };
     const update = this.open(f, session, true);
     f.folded = status.events;
     return { status, ...update };
@@ -82,11 +82,11 @@ export class FollowHost {
    */
   private open(f: Followed, session: SessionFold<EventStore>, live: boolean): Omit<FollowUpdate, 'status'> {
     if (!f.riders) throw new Error('the followed file holds no session header yet');
-    const summary = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), live);
+    const { summary, requestsFrom } = this.engine.openFollowed(f.name, session, f.riders, f.tap.value(), live);
     const from = live ? f.sent : 0;
     const columns = live ? this.engine.columnsSince(from) : this.engine.handOverColumns();
     f.sent = summary.count;
-    return { summary: { ...summary, columns }, from };
+    return { summary: { ...summary, columns, requests: summary.requests.slice(requestsFrom) }, from, requestsFrom };
   }
 
   private start(name: string): Followed {

@@ -32,6 +32,11 @@ export interface FollowUpdate {
    */
   summary: LoadSummary | null;
   from: number;
+  /**
+   * Its Requests rows are the calls from `requestsFrom` on: the rows before
+   * are those of the follow's last update (0: every call).
+   */
+  requestsFrom: number;
 }
 
 /** A FollowUpdate as the worker posts it: the summary's columns and Requests rows packed and transferred (summaryFromWire reads it). */

@@ -39,6 +39,37 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
     expect(parsed).toBeGreaterThanOrEqual(appendedLines);
   });
 
+  it('a refresh sends the Requests rows of the calls made since the last, and of a call a late chunk changed, not every call', async () => {
+    // rc.8 streams its calls: a refresh cut inside a call's chunks sees its usage and finish arrive later.
+    const bytes = enc.encode(generateLog({ dialect: 'v0', seed: 9, turns: 12 }).text);
+    const host = new FollowHost(new Engine());
+    let from = 0;
+    let held = 0;
+    let sentRows = 0;
+    let resent = 0;
+    let refreshes = 0;
+    for (const cut of [...randomCuts(bytes.length, 9, 40), bytes.length]) {
+      const update = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'x' });
+      from = cut;
+      if (!update.summary) continue;
+      const calls = update.summary.callCuts.length;
+      if (refreshes > 0) {
+        // Only the last call the page holds may still change (its chunks were still arriving).
+        expect(update.requestsFrom).toBeGreaterThanOrEqual(Math.max(0, held - 1));
+        expect(update.requestsFrom).toBeLessThanOrEqual(held);
+        sentRows += update.summary.requests.length;
+        resent += held - update.requestsFrom;
+      }
+      expect(update.requestsFrom + update.summary.requests.length).toBe(calls);
+      held = calls;
+      refreshes++;
+    }
+    expect(refreshes).toBeGreaterThan(20);
+    // Some refresh did send a held call again, and every refresh together sent about the log's calls once.
+    expect(resent).toBeGreaterThan(0);
+    expect(sentRows).toBeLessThanOrEqual(held + resent);
+  });
+
   it('while a big append is read the worker answers queries on the open log, several times (the read pauses between its pieces)', async () => {
     using _clock = fastClock();
     const engine = new Engine();

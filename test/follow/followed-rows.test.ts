@@ -25,7 +25,7 @@ async function followedSummaries(pieces: number, seed: number): Promise<LoadSumm
   for (const cut of [...randomCuts(bytes.length, seed, pieces), bytes.length]) {
     const sent = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live' });
     from = cut;
-    if (sent.summary) shown.push(rows.take({ from: sent.from, summary: sent.summary }));
+    if (sent.summary) shown.push(rows.take({ from: sent.from, requestsFrom: sent.requestsFrom, summary: sent.summary }));
   }
   return shown;
 }
@@ -92,7 +92,7 @@ describe("a followed log's rows on the page (issue #15)", () => {
     const [first] = await followedSummaries(6, 7);
     let made = 0;
     const lazy = Object.defineProperty({ ...first }, 'requests', { enumerable: true, get: () => { made++; return first.requests; } }) as LoadSummary;
-    const shown = new FollowedRows().take({ from: 0, summary: lazy });
+    const shown = new FollowedRows().take({ from: 0, requestsFrom: 0, summary: lazy });
     expect(made).toBe(0);
     expect(shown.requests).toEqual(first.requests);
     expect(made).toBe(1);
@@ -101,9 +101,9 @@ describe("a followed log's rows on the page (issue #15)", () => {
   it('a refresh whose rows do not follow those held is refused, not shown with rows missing', async () => {
     const [first, second] = await followedSummaries(6, 4);
     const rows = new FollowedRows();
-    rows.take({ from: 0, summary: first });
+    rows.take({ from: 0, requestsFrom: 0, summary: first });
     const gap = { ...second, columns: copied(second).columns };
-    expect(() => rows.take({ from: first.count + 1, summary: gap })).toThrow(/do not follow/);
+    expect(() => rows.take({ from: first.count + 1, requestsFrom: 0, summary: gap })).toThrow(/do not follow/);
   });
 
   it("a value is extended from the rows it was made of; an earlier summary of the same rows is made afresh and leaves the longer one's kept", async () => {

@@ -106,6 +106,12 @@ export interface RequestList {
   mode: CutMode;
   requests: ModelRequest[];
   findings: PromptFinding[];
+  /**
+   * A list so far (a log still being written): the calls before this index
+   * are the ones the previous list so far gave, unchanged; each later one is
+   * new or has changed since (a usage or finish chunk arrived for it).
+   */
+  sameBefore?: number;
 }
 
 /** A call as a plain object (messages derived once), for a message port or a JSON document. */
@@ -311,6 +317,10 @@ export class RequestBuilder implements SurfaceVisitor {
   private prevInput: PrefixInput | null = null;
   /** rc.8: (turn:step) → index of the attempt whose chunks are streaming. */
   private readonly streaming = new Map<string, number>();
+  /** The lowest call changed since the last list so far (calls made since count as changed). */
+  private changedFrom = 0;
+  /** Where the calls' messages are derived from, once a list is made. */
+  private source: CallSource | null = null;
   /** V4: the last header logged with changed tool names, awaiting its developer/message. */
   private pendingToolUpdate: { seq: number } | null = null;
 
@@ -395,13 +405,23 @@ export class RequestBuilder implements SurfaceVisitor {
   listSoFar(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): RequestList {
     this.readFrom(surfaceBefore, eventAt);
     const problems = this.tools.problems.map((p) => finding('request.tool-update-stale', p.message, p.seq));
-    return { mode: this.mode, requests: this.requests.slice(), findings: [...this.findings, ...problems] };
+    const sameBefore = this.changedFrom;
+    this.changedFrom = this.requests.length;
+    return { mode: this.mode, requests: this.requests.slice(), findings: [...this.findings, ...problems], sameBefore };
   }
 
-  /** Where each call's messages are derived from when read; its cached-token counts beside the prefix analysis they explain. */
+  /**
+   * Where each call's messages are derived from when read (one object all
+   * calls share, pointed at the newest replay each time); the cached-token
+   * counts of the calls new or changed since the last list beside the prefix
+   * analysis they explain.
+   */
   private readFrom(surfaceBefore: SurfaceBefore, eventAt: SurfaceContext['eventAt']): void {
-    const source: CallSource = { surfaceBefore, eventAt, sessionId: this.sessionId };
-    for (const r of this.requests) {
+    const source = this.source ??= { surfaceBefore, eventAt, sessionId: this.sessionId };
+    source.surfaceBefore = surfaceBefore;
+    source.eventAt = eventAt;
+    for (let i = this.changedFrom; i < this.requests.length; i++) {
+      const r = this.requests[i];
       r.source = source;
       if (typeof r.usage?.cacheReadTokens === 'number') r.prefix.cacheReadTokens = r.usage.cacheReadTokens;
       if (typeof r.usage?.inputTokens === 'number') r.prefix.inputTokens = r.usage.inputTokens;
@@ -472,6 +492,8 @@ export class RequestBuilder implements SurfaceVisitor {
     const index = this.streaming.get(stepKey(d?.turn, d?.step));
     if (index === undefined) return;
     const request = this.requests[index];
+    // The only change to a call already made: a list so far must send it again.
+    this.changedFrom = Math.min(this.changedFrom, index);
     if (type === 'usage') request.usage = d.chunk.usage;
     else request.outcome = d.chunk.reason?.kind;
   }

@@ -3,7 +3,7 @@ import { TailCursor } from '../../core/follow/tail-cursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import type { FollowUpdateOnWire } from '../../worker/follow-protocol.ts';
-import { summaryFromWire } from '../../worker/request-rows-wire.ts';
+import { summaryFromWire, type WireSummary } from '../../worker/request-rows-wire.ts';
 import type { LoadSource, LoadSummary } from '../../worker/protocol.ts';
 import { fileAccessSupported, handleFor } from './handles.ts';
 import { FollowedRows } from './followed-rows.ts';
@@ -68,7 +68,7 @@ interface Run {
 let run: Run | null = null;
 
 /** An update's summary as the page shows it: its rows put after those the run holds. */
-const shownOf = (r: Run, from: number, wire: NonNullable<FollowUpdateOnWire['summary']>): LoadSummary => r.rows.take({ from, summary: summaryFromWire(wire) });
+const shownOf = (r: Run, update: FollowUpdateOnWire, wire: WireSummary): LoadSummary => r.rows.take({ from: update.from, requestsFrom: update.requestsFrom, summary: summaryFromWire(wire) });
 
 export const useFollow = create<FollowStore>((set, get) => {
   const end = (r: Run) => {
@@ -117,7 +117,7 @@ export const useFollow = create<FollowStore>((set, get) => {
         const first = r.reset;
         const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
         if (r.stopped) return;
-        if (update.summary) show(r, shownOf(r, update.from, update.summary));
+        if (update.summary) show(r, shownOf(r, update, update.summary));
         // A refresh costs what was appended; the first one reads the whole file, which says nothing of the next.
         r.pace = Math.max(FOLLOW_INTERVAL_MS, update.summary && !first ? 2 * (performance.now() - asked) : 0);
         r.reset = false;
@@ -170,7 +170,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       const session = useSession.getState();
       if (session.summary !== r.shown) return;
       const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-stop' }).catch(() => null);
-      if (update?.summary && useSession.getState().summary === r.shown) show(r, shownOf(r, update.from, update.summary));
+      if (update?.summary && useSession.getState().summary === r.shown) show(r, shownOf(r, update, update.summary));
     },
     jumpToTail() {
       const summary = useSession.getState().summary;
