@@ -15,6 +15,7 @@ import { generateFork, generateLog } from '../../src/core/generate/generate-log.
 import { inspect } from '../../src/core/inspect.ts';
 import { readLog } from '../../src/core/log/reader.ts';
 import { bundledCommand, cliBundle, TSX, CLI } from '../helpers/open-cli.ts';
+import { loadedForSearch, queriesFrom } from '../helpers/search-oracle.ts';
 
 const enc = new TextEncoder();
 const summarize = (file: string, bytes: Uint8Array) => summarizeLog(() => [bytes], { file, size: bytes.length });
@@ -159,6 +160,68 @@ describe('search across sessions', () => {
     const many = await searchLog([folder.files['project/a/parent.jsonl']], eventsPanelMatcher({ text: 'assistant' }), { limit: 3 });
     expect(many).toMatchObject({ more: true });
     expect(many.hits.length).toBe(3);
+  });
+});
+
+describe('search across sessions reads only the lines that may match (issue #15)', () => {
+  // What a folder search finds with its line filter and with every line parsed, for text cut from each log.
+  const bothWays = async (bytes: Uint8Array, text: string) => {
+    const matcher = eventsPanelMatcher({ text });
+    const filtered = await searchLog([bytes], matcher, { limit: 1e9 });
+    const parsedAll = await searchLog([bytes], { ...matcher, mayMatchLine: null }, { limit: 1e9 });
+    return { filtered: filtered.hits, parsedAll: parsedAll.hits };
+  };
+
+  // A normalized snapshot (no seq or time on its rows: numbered by position) as well as a log as DSH writes it.
+  const snapshotOf = (text: string) => text.split('\n').map((l, i) => {
+    if (i === 0 || !l) return l;
+    const { seq: _s, time: _t, ...row } = JSON.parse(l);
+    return JSON.stringify(row);
+  }).join('\n');
+  for (const [name, shape] of [['rc.8', { dialect: 'v0', seed: 21 }], ['format 4', { dialect: 'v4', seed: 22 }], ['DSH 0.2.1', { dialect: 'v4', dsh021: true, seed: 23 }]] as const) {
+    for (const snapshot of [false, true]) {
+      it(`${name}${snapshot ? ', as a snapshot without seqs' : ''}: finds exactly what parsing every line finds`, async () => {
+        const written = generateLog({ ...shape, turns: 3 }).text;
+        const text = snapshot ? snapshotOf(written) : written;
+        const { events } = await loadedForSearch(text);
+        const needles = queriesFrom(events, shape.seed, 60).map((q) => q.replace(/^"|"$/g, ''));
+        let found = 0;
+        for (const needle of needles) {
+          const { filtered, parsedAll } = await bothWays(enc.encode(text), needle);
+          expect(filtered, needle).toEqual(parsedAll);
+          found += parsedAll.length;
+        }
+        expect(found).toBeGreaterThan(needles.length);
+      });
+    }
+  }
+
+  it('finds what rc.8\'s legacy upgrade prints and its line does not hold (a turn/end "disposed" reads "aborted")', async () => {
+    const lines = generateLog({ dialect: 'v0', seed: 24, turns: 2 }).lines;
+    const at = lines.findIndex((l) => l.includes('"type":"turn/end"'));
+    const row = JSON.parse(lines[at]);
+    row.data = { turn: row.data.turn, reason: { kind: 'disposed' } };
+    lines[at] = JSON.stringify(row);
+    const bytes = enc.encode(lines.join('\n') + '\n');
+    const { filtered, parsedAll } = await bothWays(bytes, 'aborted');
+    expect(parsedAll.map((h) => h.seq)).toEqual([row.seq]);
+    expect(filtered).toEqual(parsedAll);
+  });
+
+  it('a text no line holds parses almost no line', async () => {
+    const bytes = enc.encode(generateLog({ dialect: 'v4', seed: 25, turns: 4 }).text);
+    const lineCount = new TextDecoder().decode(bytes).split('\n').filter(Boolean).length;
+    const parse = JSON.parse;
+    let parsed = 0;
+    JSON.parse = ((t: string, r?: Parameters<typeof parse>[1]) => { parsed++; return parse(t, r); }) as typeof JSON.parse;
+    try {
+      expect((await searchLog([bytes], eventsPanelMatcher({ text: 'zanzibar' }))).hits).toEqual([]);
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(lineCount).toBeGreaterThan(100);
+    // The header is parsed; the rest are ruled out by their text.
+    expect(parsed).toBeLessThan(5);
   });
 });
 

@@ -5,6 +5,7 @@ import { readLog } from '../log/reader.ts';
 import type { LogEvent } from '../log/types.ts';
 import { familyOf, type Family } from '../replay/families.ts';
 import { eventPreview } from '../replay/preview.ts';
+import { anyTypeLineFilter } from '../search/line-prefilter.ts';
 
 /**
  * Search across the sessions of a folder (issue #23). The query is the
@@ -23,6 +24,8 @@ export interface EventMatcher {
   /** Whether an event of this type can match at all (checked once per type; false skips the parse of the preview). */
   typeAllowed(type: string): boolean;
   matches(event: LogEvent): boolean;
+  /** Whether any event of a raw log line may match (false: the line is not parsed); absent, every line is. */
+  mayMatchLine?: ((text: string) => boolean) | null;
 }
 
 /** The Events panel's search as a matcher: the type or the preview contains the text. */
@@ -32,6 +35,8 @@ export function eventsPanelMatcher(query: EventQuery): EventMatcher {
   return {
     typeAllowed: (type) => families === null || families.has(familyOf(type)),
     matches: (event) => needle !== '' && (event.type.toLowerCase().includes(needle) || eventPreview(event).toLowerCase().includes(needle)),
+    // Most lines of a log hold no piece of the text: they are not parsed (issue #15's line filter).
+    mayMatchLine: anyTypeLineFilter({ words: [needle] }),
   };
 }
 
@@ -67,9 +72,11 @@ export async function searchLog(source: ByteSource, matcher: EventMatcher, optio
     if (ok && matcher.matches(event)) hits.push({ seq: event.seq, type: event.type, preview: eventPreview(event) });
   };
   let full = false;
+  const mayMatch = matcher.mayMatchLine;
   await readLog(source, {
     retainEvents: false,
     lines: new LineStore(false),
+    ...(mayMatch ? { skipLine: (text: string) => !mayMatch(text) } : {}),
     pause: options.pause,
     cancelled: (reader) => options.cancelled?.() === true || (full = hits.length >= limit) || (reader.lineCount > 0 && reader.sessionHeader === null),
     onEvent: ({ event }) => consider(event),

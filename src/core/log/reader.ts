@@ -71,8 +71,10 @@ export interface ReaderOptions {
   checkPayloads?: boolean;
   /**
    * Lines the caller does not need (the projection helper's chunk lines no
-   * unit reads): asked of each row after the header while no bad row is
-   * open; such a line is counted, not parsed, and places no event. The next
+   * unit reads, a folder search's lines that cannot match): asked of each
+   * row after the first event row, in a file whose rows carry their seqs,
+   * while no bad row is open; such a line is counted, not parsed, and places
+   * no event. The next
    * row's seq is then taken as the one expected (the skipped line held an
    * unknown number of events). Whoever trusts the result checks the skipped
    * lines against a full read (projections/chunk-skip.ts).
@@ -534,7 +536,8 @@ export class LogReader {
       return;
     }
     this.physicalRows++;
-    if (this.skipLine !== undefined && this.sawHeader && !this.openBad && this.skipLine(text)) {
+    // Not in a file whose rows are numbered by position (a normalized snapshot): a skipped one would move every later seq.
+    if (this.skipLine !== undefined && this.sawHeader && !this.openBad && this.unnumbered === false && this.skipLine(text)) {
       if (this.skippedCount === this.skipped.length) this.skipped = grownTo(this.skipped, Math.max(1024, this.skippedCount * 2));
       this.skipped[this.skippedCount++] = line;
       this.resync = true;

@@ -1,3 +1,4 @@
+import { knownEventTypes } from '../log/event-types.ts';
 import { PACKED_DELTA_TYPES } from '../log/packed-rows.ts';
 import { SOURCE_LABEL_TRIGGERS } from '../messages/source-kinds.ts';
 import { previewVocabulary } from '../replay/preview.ts';
@@ -44,6 +45,13 @@ export interface LinePrefilter {
   blockBits(text: string, packed: boolean): number;
   /** Whether an event of this type, in a line with these bits, may match. */
   admits(bits: number, typeId: number): boolean;
+  /**
+   * Whether an event of any of the filter's types, or one DSH's legacy
+   * upgrade made of the line, may match: for a matcher of types and previews
+   * only, which reads lines it has not parsed (a folder search). Not for one
+   * that matches string values: an upgraded row holds ids its line does not.
+   */
+  admitsAnyType(bits: number): boolean;
 }
 
 /** Characters any preview may put between two pieces (whitespace aside), and JSON's escaped ones. */
@@ -74,6 +82,13 @@ const ERROR_FLAG_CASELESS = new RegExp(ERROR_FLAG.source, 'iu');
  */
 const OVERFLOW = /\d{200}|[eE]\+?\d{3}/;
 const OVERFLOW_TEXT = '-infinity\nnull';
+/**
+ * What rc.8's legacy upgrade (log/legacy.ts) makes a preview print that its
+ * line may not hold: a turn/end "disposed" reads "aborted". (Its other
+ * changes print nothing new: the type it renames to is a known type, and the
+ * sources it adds print no tag.)
+ */
+const UPGRADE_TEXT = 'aborted';
 
 /** JSON escapes the filter does not undo (`\u`, `\/`): a text holding one may hold any word. */
 const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/');
@@ -102,6 +117,8 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     const bits = bitsOf((w) => t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c)));
     return { bits: query.error && /error|fail/.test(t) ? bits | ERROR_BIT : bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
+  // Any type at once: what each supplies, a source tag's trigger if any type has one, and the legacy upgrade's text.
+  const anyType = types.reduce((u, t) => ({ bits: u.bits | t.bits, triggerMask: u.triggerMask | t.triggerMask }), { bits: bitsOf((w) => UPGRADE_TEXT.includes(w)), triggerMask: 0 });
   const packedBits = bitsOf((w) => PACKED_TEXT.includes(w));
   const overflowBits = bitsOf((w) => OVERFLOW_TEXT.includes(w));
   // A line the filter cannot read as written (JSON escapes) holds every word, as far as it can tell.
@@ -130,9 +147,26 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     },
     admits(bits, typeId) {
       const type = types[typeId];
-      if (!type) return true;
-      const held = bits | type.bits | ((bits & type.triggerMask) >>> TRIGGER_SHIFT);
-      return (held & all) === all;
+      return !type || holdsAll(bits, type);
     },
+    admitsAnyType: (bits) => holdsAll(bits, anyType),
   };
+  function holdsAll(bits: number, supplied: { bits: number; triggerMask: number }): boolean {
+    const held = bits | supplied.bits | ((bits & supplied.triggerMask) >>> TRIGGER_SHIFT);
+    return (held & all) === all;
+  }
+}
+
+/** A name of every type the app knows (each dialect's, a plugin record's) and of an unknown one (its preview is its JSON). */
+const EVERY_TYPE_NAME: readonly string[] = [...new Set([...knownEventTypes('v0'), ...knownEventTypes('v4')]), 'plugin:record', ''];
+
+/**
+ * For a search that matches an event's type or its preview only, in lines
+ * not parsed yet (a folder search: their types unknown): whether a raw line
+ * may hold an event that matches. Null when no line can be ruled out.
+ */
+export function anyTypeLineFilter(query: SearchQuery): ((text: string) => boolean) | null {
+  const filter = linePrefilter(query, EVERY_TYPE_NAME);
+  // A packed row spells its own type ("text-chunks"), not its members' chunk types: counted as one when it may be.
+  return filter && ((text) => filter.admitsAnyType(filter.lineBits(text, text.includes('-chunks"'))));
 }
