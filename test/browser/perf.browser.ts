@@ -203,12 +203,17 @@ const summary = (xs: number[]) => {
   return `median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${s.length ? s.at(-1)!.toFixed(1) : '-'} ms (${s.length} steps)`;
 };
 
+/** Keeps the longest gap between two animation frames from now on (`__longestFrame`, reset by the caller): how long the page's thread was held. */
+const FRAME_GAPS = `window.__longestFrame = 0;
+(() => { let last = performance.now(); const tick = (t) => { window.__longestFrame = Math.max(window.__longestFrame, t - last); last = t; requestAnimationFrame(tick); }; requestAnimationFrame(tick); })();`;
+
 /**
  * Follows `file` as it grows (issue #21 × #15): served by serve-logs with all but its last
  * `batches × perBatch` lines, opened with `?url=…&follow=1`, then written a batch at a time. Each
- * batch is timed from its write to the slider's maximum taking it in (each line is an event or more).
+ * batch is timed from its write to the slider's maximum taking it in (each line is an event or more),
+ * with the longest frame the page drew meanwhile.
  */
-async function followGrowing({ page, baseUrl, origin, allowOrigin }: Parameters<Case>[0], file: string, batches: number, perBatch: number): Promise<number[]> {
+async function followGrowing({ page, baseUrl, origin, allowOrigin }: Parameters<Case>[0], file: string, batches: number, perBatch: number): Promise<{ shownMs: number; longestFrameMs: number }[]> {
   const lines = fs.readFileSync(file, 'utf8').split(/(?<=\n)/);
   const startAt = lines.length - batches * perBatch;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-perf-follow-'));
@@ -232,14 +237,16 @@ async function followGrowing({ page, baseUrl, origin, allowOrigin }: Parameters<
     if (/synthetic/.test(await page.locator('.session-name').innerText())) await page.locator('.session-name', { hasText: 'synthetic' }).waitFor({ state: 'hidden', timeout: 120_000 });
     else await page.waitForTimeout(15_000);
     let max = await sliderMax();
-    const times: number[] = [];
+    const times: { shownMs: number; longestFrameMs: number }[] = [];
+    await page.evaluate(FRAME_GAPS);
     for (let b = 0; b < batches; b++) {
       const from = startAt + b * perBatch;
+      await page.evaluate('window.__longestFrame = 0');
       fs.appendFileSync(live, lines.slice(from, from + perBatch).join(''));
       const written = Date.now();
       const before = max;
       max = await untilMax((m) => m >= before + perBatch, `batch ${b + 1} not shown`);
-      times.push(Date.now() - written);
+      times.push({ shownMs: Date.now() - written, longestFrameMs: Math.round((await page.evaluate('window.__longestFrame')) as number) });
       // The next batch once the page is quiet (a batch can land in two refreshes).
       for (let still = 0; still < 3; still++) { await page.waitForTimeout(200); const m = await sliderMax(); if (m !== max) { max = m; still = -1; } }
     }
@@ -385,7 +392,7 @@ export const perfTests: Record<string, Case> = {
     console.log(`  perf: compared with a copy of itself in ${compareMs} ms (both opened, ${aligned[1]} calls aligned, identical requests)`);
     fs.rmSync(copy);
     const followed = await followGrowing(ctx, file, 4, 500);
-    console.log(`  perf: followed as it grows (?url=…&follow=1, the page looks every 500 ms): each batch of 500 lines shown ${followed.map((ms) => `${ms} ms`).join(', ')} after it was written`);
+    console.log(`  perf: followed as it grows (?url=…&follow=1, the page looks every 500 ms): each batch of 500 lines shown ${followed.map((t) => `${t.shownMs} ms`).join(', ')} after it was written; the page's longest frame meanwhile ${followed.map((t) => `${t.longestFrameMs} ms`).join(', ')}`);
     fs.rmSync(file);
   },
 };
