@@ -4,6 +4,8 @@ import { buildMembership, MembershipBuilder, type Membership } from '../../src/c
 import { navigationTargets, type NavKind } from '../../src/core/replay/navigate.ts';
 import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
 import { GrownRowsCache } from '../../src/ui/grown-rows-cache.ts';
+import { GroupedRowsCache, groupedRows } from '../../src/ui/events/grouped-rows.ts';
+import { grownStreamRuns, streamRuns } from '../../src/core/replay/stream-runs.ts';
 import { generationSteps } from '../../src/ui/surface/generation-steps.ts';
 import { targetsOf } from '../../src/ui/nav-targets.ts';
 import { AxisIndex, axisIndexOf } from '../../src/ui/timeline/axis-index.ts';
@@ -16,8 +18,8 @@ import { ask } from './follow-engine-check.ts';
 const ROW_KINDS: Exclude<NavKind, 'event' | 'diagnostic'>[] = ['surface', 'replace', 'request', 'step', 'turn'];
 
 /** The summaries the page shows while a generated log is followed in `pieces` appends (each refresh's rows put after those held). */
-async function followedSummaries(pieces: number, seed: number): Promise<LoadSummary[]> {
-  const bytes = new TextEncoder().encode(generateLog({ dialect: 'v4', seed, turns: 40, compactEvery: 6 }).text);
+async function followedSummaries(pieces: number, seed: number, dialect: 'v0' | 'v4' = 'v4'): Promise<LoadSummary[]> {
+  const bytes = new TextEncoder().encode(generateLog({ dialect, seed, turns: 40, compactEvery: 6 }).text);
   const host = new FollowHost(new Engine());
   const rows = new FollowedRows();
   const shown: LoadSummary[] = [];
@@ -69,6 +71,36 @@ describe("a followed log's rows on the page (issue #15)", () => {
       expect(kept).toEqual(generationSteps(copied(shown[k])));
     }
     expect(kept.replace.length).toBeGreaterThan(2);
+  });
+
+  it("the Events list's streams and grouped rows, extended refresh by refresh, equal those made afresh (open streams, hidden families)", async () => {
+    const shown = await followedSummaries(40, 11, 'v0');
+    const chunkType = (s: LoadSummary) => s.typeNames.indexOf('assistant/chunk');
+    let runs = streamRuns(shown[0].columns, shown[0].count, chunkType(shown[0]));
+    const allRuns: Uint32Array[] = [runs];
+    for (let k = 1; k < shown.length; k++) {
+      runs = grownStreamRuns(shown[k].columns, shown[k].count, chunkType(shown[k]), { runs, count: shown[k - 1].count });
+      const fresh = copied(shown[k]);
+      expect(Array.from(runs)).toEqual(Array.from(streamRuns(fresh.columns, fresh.count, chunkType(fresh))));
+      allRuns.push(runs);
+    }
+    expect(runs.length).toBeGreaterThan(20);
+    // Some refresh cut a stream in two: its run grew past the rows the refresh before held.
+    expect(allRuns.some((r, k) => k > 0 && r.length === allRuns[k - 1].length && r.at(-1) !== allRuns[k - 1].at(-1))).toBe(true);
+    const chunkFamily = shown[0].columns.family[runs[0]];
+    const toolFamily = shown[0].families.indexOf('tool');
+    const openSets = [new Set<number>(), new Set([runs[0], runs[4], runs[runs.length - 2]])];
+    for (const open of openSets) {
+      for (const hiddenBits of [0, 1 << toolFamily, 1 << chunkFamily]) {
+        const cache = new GroupedRowsCache();
+        shown.forEach((summary, k) => {
+          const grown = cache.rows(summary, allRuns[k], open, hiddenBits);
+          const fresh = copied(summary);
+          const hidden = (i: number) => ((hiddenBits >> fresh.columns.family[i]) & 1) === 1;
+          expect(Array.from(grown), `refresh ${k}`).toEqual(Array.from(groupedRows(fresh.count, allRuns[k], open, hidden)));
+        });
+      }
+    }
   });
 
   it('membership made as the refreshes arrive equals membership made from each refresh afresh', async () => {

@@ -5,7 +5,8 @@ import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { useRows } from '../hooks/useRows.ts';
 import { useFixedRows, useKeepFixedRowInView } from '../hooks/useFixedRows.ts';
-import { runOf, streamRuns } from '../../core/replay/stream-runs.ts';
+import { grownStreamRuns, runOf, streamRuns } from '../../core/replay/stream-runs.ts';
+import { GroupedRowsCache } from './grouped-rows.ts';
 import { countAtOrBelow, positionOf } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
@@ -16,6 +17,12 @@ import './events.css';
 import type { SearchProgress, SearchResult } from '../../worker/protocol.ts';
 
 const NO_RUNS = new Uint32Array(0);
+
+/** A log's streams (runs of chunk events), extended as a followed log grows (grown-rows-cache.ts). */
+const runsByRows = new GrownRowsCache<Uint32Array>((summary, kept, from) => {
+  const chunkType = summary.typeNames.indexOf('assistant/chunk');
+  return kept ? grownStreamRuns(summary.columns, summary.count, chunkType, { runs: kept, count: from }) : streamRuns(summary.columns, summary.count, chunkType);
+});
 
 /** The highest turn and step of a log's rows, extended as a loading or followed log grows (grown-rows-cache.ts). */
 const maximaByRows = new GrownRowsCache<{ turn: number; step: number }>((summary, kept, from) => columnMaxima(summary.columns, summary.count, from, kept));
@@ -37,7 +44,7 @@ export function EventList() {
   const [sort, setSort] = useState<EventSort>('seq');
   // Streamed outputs (runs of chunk events) as one row each, in seq order (issue #19); the raw rows a toggle away.
   // Found once the log is read: while it loads, its rows come in every few hundred ms and are shown as logged.
-  const runs = useMemo(() => (summary && !summary.partial ? streamRuns(summary.columns, summary.count, summary.typeNames.indexOf('assistant/chunk')) : NO_RUNS), [summary]);
+  const runs = useMemo(() => (summary && !summary.partial ? runsByRows.get(summary) : NO_RUNS), [summary]);
   const grouped = !rawStreams && sort === 'seq' && runs.length > 0;
   /** Streams shown expanded, by their first event. */
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -51,6 +58,7 @@ export function EventList() {
   const [found, setFound] = useState<SearchResult | null>(null);
   const [progress, setProgress] = useState<SearchProgress | null>(null);
   useEffect(() => setMiss(false), [summary]);
+  const groupedCache = useRef<GroupedRowsCache | null>(null);
   // Visible event indexes after the family filter and sort (derived from the columns, never stored).
   const visible = useMemo(() => {
     if (!summary) return new Uint32Array(0);
@@ -58,8 +66,8 @@ export function EventList() {
     const hiddenIds = new Set(hidden.map((f) => summary.families.indexOf(f)));
     // A bit per hidden family: the grouped rows test each of a million events.
     const hiddenBits = [...hiddenIds].reduce((bits, id) => (id >= 0 ? bits | (1 << id) : bits), 0);
-    const family = summary.columns.family;
-    if (grouped) return groupedRows(summary.count, runs, open, (i) => ((hiddenBits >> family[i]) & 1) === 1);
+    // Kept and extended while a followed log grows (grouped-rows.ts).
+    if (grouped) return (groupedCache.current ??= new GroupedRowsCache()).rows(summary, runs, open, hiddenBits);
     return sortedRows(summary.count, summary.columns, summary.typeNames, hiddenIds, sort);
   }, [summary, hidden, sort, grouped, runs, open]);
   const sorted = sort !== 'seq';
@@ -157,31 +165,6 @@ export function EventList() {
       </div>
     </section>
   );
-}
-
-/**
- * The rows in seq order with each stream folded into one row: `-(start + 1)`
- * stands for a stream's own row, followed by its events when it is open.
- * Hidden families drop their events (a hidden chunk family drops the streams).
- */
-function groupedRows(count: number, runs: Uint32Array, open: ReadonlySet<number>, hidden: (i: number) => boolean): Float64Array {
-  // At most every event and a row per stream: filled in place, no boxed number per row (1M rows at a log's end).
-  const out = new Float64Array(count + runs.length / 2);
-  let n = 0;
-  let r = 0;
-  for (let i = 0; i < count;) {
-    while (r < runs.length && runs[r + 1] <= i) r += 2;
-    if (r < runs.length && runs[r] === i && !hidden(i)) {
-      out[n++] = -(i + 1);
-      const end = runs[r + 1];
-      if (open.has(i)) for (let k = i; k < end; k++) out[n++] = k;
-      i = end;
-      continue;
-    }
-    if (!hidden(i)) out[n++] = i;
-    i++;
-  }
-  return out.subarray(0, n);
 }
 
 /** The row showing event `index` in grouped rows: its own, or its stream's when that is folded. */

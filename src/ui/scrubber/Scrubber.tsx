@@ -5,6 +5,7 @@ import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import { command, useFlash } from '../commands.ts';
 import { nextTarget, targetsOf } from '../nav-targets.ts';
+import { axisIndexOf } from '../timeline/axis-index.ts';
 import type { NavKind } from '../../core/replay/navigate.ts';
 
 const NAV_KINDS = ['surface', 'step', 'turn', 'request', 'replace', 'diagnostic'] as const;
@@ -57,12 +58,11 @@ export function Scrubber() {
     return () => clearTimeout(t);
   }, [summary]);
   // Turn starts as fractions of the slider, for the tick strip under it.
+  // From the timeline's axis index (kept and extended as a followed log grows), not a walk of every event.
   const turnTicks = useMemo(() => {
     if (!summary) return [];
-    const t = summary.columns.turn;
-    const out: number[] = [];
-    for (let i = 1; i < summary.count; i++) if (t[i] !== t[i - 1]) out.push(i / Math.max(1, summary.count - 1));
-    return out.length > 400 ? [] : out;
+    const starts = axisIndexOf(summary).turnStarts;
+    return starts.length > 400 ? [] : Array.from(starts, (i) => i / Math.max(1, summary.count - 1));
   }, [summary]);
 
   if (!summary) return null;
