@@ -8,6 +8,7 @@ import type { EventStore } from '../core/log/event-store.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
 import type { LoadSummary } from './protocol.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from './yield-every.ts';
+import { firstDifference, WHOLE_LISTS, type ListsFrom, type TailedList } from './list-tails.ts';
 
 interface Followed {
   /** The one load of the followed file: fed each append, never ended until following stops. */
@@ -21,6 +22,8 @@ interface Followed {
   folded: number;
   /** Rows the page was sent (it holds them): a refresh sends the rows after. */
   sent: number;
+  /** The findings and snapshot rows the page was sent last: a refresh sends them from the first that differs. */
+  sentLists: Pick<LoadSummary, TailedList> | null;
   /** Another log was opened (or following began again): nothing this load makes is shown any more. */
   dropped: boolean;
 }
@@ -66,9 +69,9 @@ export class FollowHost {
     const status = await f.session.append(bytes);
     // Another log was opened while a big append was read (the read pauses for the worker's other messages).
     if (f.dropped) throw new Error('cancelled');
-    if (status.events === f.folded) return { status, summary: null, from: 0, requestsFrom: 0 };
+    if (status.events === f.folded) return { status, summary: null, from: 0, listsFrom: WHOLE_LISTS };
     const session = f.session.committedFold();
-    if (!session) return { status, summary: null, from: 0, requestsFrom: 0 };
+    if (!session) return { status, summary: null, from: 0, listsFrom: WHOLE_LISTS };
     const update = this.open(f, session, true);
     f.folded = status.events;
     return { status, ...update };
@@ -86,11 +89,23 @@ export class FollowHost {
     const from = live ? f.sent : 0;
     const columns = live ? this.engine.columnsSince(from) : this.engine.handOverColumns();
     f.sent = summary.count;
-    return { summary: { ...summary, columns, requests: summary.requests.slice(requestsFrom) }, from, requestsFrom };
+    const sentLists = live ? f.sentLists : null;
+    const listsFrom: ListsFrom = {
+      requests: requestsFrom,
+      diagnostics: sentLists ? firstDifference(sentLists.diagnostics, summary.diagnostics) : 0,
+      contextSnapshots: sentLists ? firstDifference(sentLists.contextSnapshots, summary.contextSnapshots) : 0,
+    };
+    f.sentLists = live ? { diagnostics: summary.diagnostics, contextSnapshots: summary.contextSnapshots } : null;
+    const tails = {
+      requests: summary.requests.slice(listsFrom.requests),
+      diagnostics: summary.diagnostics.slice(listsFrom.diagnostics),
+      contextSnapshots: summary.contextSnapshots.slice(listsFrom.contextSnapshots),
+    };
+    return { summary: { ...summary, columns, ...tails }, from, listsFrom };
   }
 
   private start(name: string): Followed {
-    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1, sent: 0, dropped: false };
+    const f: Followed = { session: null!, riders: null, tap: new FingerprintTap(), name, folded: -1, sent: 0, sentLists: null, dropped: false };
     f.session = new FollowSession({
       riders: (meta, store) => {
         f.riders = loadRiders(meta, null, store);

@@ -1,6 +1,7 @@
 import type { FollowStatus } from '../core/follow/follow-session.ts';
 import type { LoadSummary } from './protocol.ts';
 import type { WireSummary } from './request-rows-wire.ts';
+import type { ListsFrom } from './list-tails.ts';
 
 /**
  * Following a log as it grows (issue #21), beside the single-log protocol:
@@ -33,10 +34,11 @@ export interface FollowUpdate {
   summary: LoadSummary | null;
   from: number;
   /**
-   * Its Requests rows are the calls from `requestsFrom` on: the rows before
-   * are those of the follow's last update (0: every call).
+   * Its Requests rows, findings and runtime-context snapshot rows are those
+   * from these positions on: the entries before are the follow's last
+   * update's (0: the whole list).
    */
-  requestsFrom: number;
+  listsFrom: ListsFrom;
 }
 
 /** A FollowUpdate as the worker posts it: the summary's columns and Requests rows packed and transferred (summaryFromWire reads it). */

@@ -42,6 +42,7 @@ export function expectSameLoggedPart(live: Engine, summary: LoadSummary, ref: En
   expect(summary.lastSeq).toBe(refSummary.lastSeq);
   expect(columnsUpTo(summary.columns, logged)).toEqual(columnsUpTo(refSummary.columns, logged));
   expect(summary.replacements).toEqual(refSummary.replacements.filter((r) => r.seq <= summary.lastSeq));
+  expect(summary.contextSnapshots).toEqual(refSummary.contextSnapshots.filter((c) => c.seq <= summary.lastSeq));
   expect(summary.projectionUnits.map((u) => [u.key, Array.from(u.changes)])).toEqual(refSummary.projectionUnits.map((u) => [u.key, Array.from(u.changes).filter((s) => s <= summary.lastSeq)]));
   // The findings so far: the reference's, less the end-of-log ones and any at the closers' seqs.
   const soFar = (ds: LoadSummary['diagnostics']) => ds.filter((d) => !NOT_YET.has(d.code) && (d.seq === undefined || d.seq <= summary.lastSeq));
@@ -87,7 +88,7 @@ export async function followEngineInPieces(bytes: Uint8Array, cuts: readonly num
     // A refresh after the first sends only the rows appended since the last one.
     if (refreshed > 0) expect(sent.from).toBeGreaterThan(0);
     expect(sent.from + sent.summary.columns.seq.length).toBe(sent.summary.count);
-    const update = { ...sent, summary: rows.take({ from: sent.from, requestsFrom: sent.requestsFrom, summary: sent.summary }) };
+    const update = { ...sent, summary: rows.take({ from: sent.from, listsFrom: sent.listsFrom, summary: sent.summary }) };
     refreshed++;
     const so = new TextDecoder().decode(bytes.subarray(0, cut));
     const refEngine = new Engine();
@@ -101,7 +102,7 @@ export async function followEngineInPieces(bytes: Uint8Array, cuts: readonly num
   // Following stops: the input ends, and the restore and every end-of-log finding apply, as for the whole file.
   const stoppedSent = await ask(host, { id: 2, op: 'follow-stop' });
   expect(stoppedSent.from).toBe(0);
-  const stopped = { ...stoppedSent, summary: rows.take({ from: 0, requestsFrom: stoppedSent.requestsFrom, summary: stoppedSent.summary! }) };
+  const stopped = { ...stoppedSent, summary: rows.take({ from: 0, listsFrom: stoppedSent.listsFrom, summary: stoppedSent.summary! }) };
   const wholeEngine = new Engine();
   const whole = await wholeEngine.load({ kind: 'text', text: new TextDecoder().decode(bytes), name: 'whole' }, () => {});
   const { loadMs: _a, fingerprint: _f, name: _n, ...got } = stopped.summary!;

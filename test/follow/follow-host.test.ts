@@ -41,13 +41,23 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
 
   it('a refresh sends the Requests rows of the calls made since the last, and of a call a late chunk changed, not every call', async () => {
     // rc.8 streams its calls: a refresh cut inside a call's chunks sees its usage and finish arrive later.
-    const bytes = enc.encode(generateLog({ dialect: 'v0', seed: 9, turns: 12 }).text);
+    // Each turn/start in its pre-react-loop form: a finding per turn (the reader upgrades it).
+    const lines = generateLog({ dialect: 'v0', seed: 9, turns: 12 }).lines.map((l) => {
+      const row = JSON.parse(l);
+      return row.type === 'turn/start' ? JSON.stringify({ ...row, data: { ...row.data, trigger: { kind: 'user' } } }) : l;
+    });
+    const bytes = enc.encode(lines.join('\n') + '\n');
     const host = new FollowHost(new Engine());
     let from = 0;
     let held = 0;
     let sentRows = 0;
     let resent = 0;
     let refreshes = 0;
+    // The findings and snapshot rows: sent from the first that differs, so about once each in all.
+    const lists = ['diagnostics', 'contextSnapshots'] as const;
+    const sentOf = { diagnostics: 0, contextSnapshots: 0 };
+    const wholeOf = { diagnostics: 0, contextSnapshots: 0 };
+    let last: FollowUpdate | null = null;
     for (const cut of [...randomCuts(bytes.length, 9, 40), bytes.length]) {
       const update = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'x' });
       from = cut;
@@ -55,14 +65,26 @@ describe('the worker follows a growing log (issues #21, #15)', () => {
       const calls = update.summary.callCuts.length;
       if (refreshes > 0) {
         // Only the last call the page holds may still change (its chunks were still arriving).
-        expect(update.requestsFrom).toBeGreaterThanOrEqual(Math.max(0, held - 1));
-        expect(update.requestsFrom).toBeLessThanOrEqual(held);
+        expect(update.listsFrom.requests).toBeGreaterThanOrEqual(Math.max(0, held - 1));
+        expect(update.listsFrom.requests).toBeLessThanOrEqual(held);
         sentRows += update.summary.requests.length;
-        resent += held - update.requestsFrom;
+        resent += held - update.listsFrom.requests;
       }
-      expect(update.requestsFrom + update.summary.requests.length).toBe(calls);
+      expect(update.listsFrom.requests + update.summary.requests.length).toBe(calls);
+      for (const list of lists) {
+        if (refreshes > 0) expect(update.listsFrom[list]).toBeLessThanOrEqual(last!.listsFrom[list] + last!.summary![list].length);
+        sentOf[list] += update.summary[list].length;
+        if (refreshes > 0) wholeOf[list] += update.listsFrom[list] + update.summary[list].length;
+      }
       held = calls;
       refreshes++;
+      last = update;
+    }
+    for (const list of lists) {
+      const total = last!.listsFrom[list] + last!.summary![list].length;
+      expect(total, list).toBeGreaterThan(3);
+      // Sending each whole list at every refresh after the first would send wholeOf.
+      expect(sentOf[list] - total, list).toBeLessThan(wholeOf[list] / 3);
     }
     expect(refreshes).toBeGreaterThan(20);
     // Some refresh did send a held call again, and every refresh together sent about the log's calls once.

@@ -3,6 +3,7 @@ import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { buildMembership, MembershipBuilder, type Membership } from '../../src/core/replay/membership.ts';
 import { navigationTargets, type NavKind } from '../../src/core/replay/navigate.ts';
 import { FollowedRows } from '../../src/ui/follow/followed-rows.ts';
+import { WHOLE_LISTS } from '../../src/worker/list-tails.ts';
 import { GrownRowsCache } from '../../src/ui/grown-rows-cache.ts';
 import { GroupedRowsCache, groupedRows } from '../../src/ui/events/grouped-rows.ts';
 import { grownStreamRuns, streamRuns } from '../../src/core/replay/stream-runs.ts';
@@ -27,7 +28,7 @@ async function followedSummaries(pieces: number, seed: number, dialect: 'v0' | '
   for (const cut of [...randomCuts(bytes.length, seed, pieces), bytes.length]) {
     const sent = await ask(host, { id: 1, op: 'follow-append', bytes: bytes.slice(from, cut), reset: from === 0, name: 'live' });
     from = cut;
-    if (sent.summary) shown.push(rows.take({ from: sent.from, requestsFrom: sent.requestsFrom, summary: sent.summary }));
+    if (sent.summary) shown.push(rows.take({ from: sent.from, listsFrom: sent.listsFrom, summary: sent.summary }));
   }
   return shown;
 }
@@ -124,7 +125,7 @@ describe("a followed log's rows on the page (issue #15)", () => {
     const [first] = await followedSummaries(6, 7);
     let made = 0;
     const lazy = Object.defineProperty({ ...first }, 'requests', { enumerable: true, get: () => { made++; return first.requests; } }) as LoadSummary;
-    const shown = new FollowedRows().take({ from: 0, requestsFrom: 0, summary: lazy });
+    const shown = new FollowedRows().take({ from: 0, listsFrom: WHOLE_LISTS, summary: lazy });
     expect(made).toBe(0);
     expect(shown.requests).toEqual(first.requests);
     expect(made).toBe(1);
@@ -133,9 +134,9 @@ describe("a followed log's rows on the page (issue #15)", () => {
   it('a refresh whose rows do not follow those held is refused, not shown with rows missing', async () => {
     const [first, second] = await followedSummaries(6, 4);
     const rows = new FollowedRows();
-    rows.take({ from: 0, requestsFrom: 0, summary: first });
+    rows.take({ from: 0, listsFrom: WHOLE_LISTS, summary: first });
     const gap = { ...second, columns: copied(second).columns };
-    expect(() => rows.take({ from: first.count + 1, requestsFrom: 0, summary: gap })).toThrow(/do not follow/);
+    expect(() => rows.take({ from: first.count + 1, listsFrom: WHOLE_LISTS, summary: gap })).toThrow(/do not follow/);
   });
 
   it("a value is extended from the rows it was made of; an earlier summary of the same rows is made afresh and leaves the longer one's kept", async () => {

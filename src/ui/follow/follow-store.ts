@@ -68,7 +68,7 @@ interface Run {
 let run: Run | null = null;
 
 /** An update's summary as the page shows it: its rows put after those the run holds. */
-const shownOf = (r: Run, update: FollowUpdateOnWire, wire: WireSummary): LoadSummary => r.rows.take({ from: update.from, requestsFrom: update.requestsFrom, summary: summaryFromWire(wire) });
+const shownOf = (r: Run, update: FollowUpdateOnWire, wire: WireSummary): LoadSummary => r.rows.take({ from: update.from, listsFrom: update.listsFrom, summary: summaryFromWire(wire) });
 
 export const useFollow = create<FollowStore>((set, get) => {
   const end = (r: Run) => {

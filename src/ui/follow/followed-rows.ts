@@ -1,6 +1,7 @@
 import { GrowingColumns, summaryWithRows } from '../../store/growing-columns.ts';
 import type { FollowUpdate } from '../../worker/follow-protocol.ts';
 import type { LoadSummary, RequestRow } from '../../worker/protocol.ts';
+import { TAILED_LISTS, type TailedList } from '../../worker/list-tails.ts';
 
 /**
  * The Requests rows the page holds for a followed log: the first `headCount`
@@ -24,8 +25,9 @@ function rowsWhenAsked(summary: LoadSummary): () => RequestRow[] {
  * A followed log's replay columns and Requests rows on the page: an update
  * brings the rows from `from` on (a refresh, the ones appended since the
  * last) or every row (the first, and the one that stops following), and
- * the calls from `requestsFrom` on (the new ones, and any a late chunk
- * changed); the summary shown reads what is held so far. A refresh of a
+ * the calls, findings and snapshot rows from its `listsFrom` on (the new
+ * ones, and any the new events changed); the summary shown reads what is
+ * held so far. A refresh of a
  * long log so costs its new rows here and on the wire, not a copy of every
  * row (issue #15).
  */
@@ -33,13 +35,22 @@ export class FollowedRows {
   /** Room for a quarter more rows at a time: a live log grows by a few rows per refresh. */
   private readonly rows = new GrowingColumns(1.25);
   private calls: HeldCalls | null = null;
+  /** The findings and snapshot rows shown last: an update brings them from its `listsFrom` on. */
+  private lists: Pick<LoadSummary, TailedList> | null = null;
 
   /** The summary to show for `update` (one that carries a summary). */
-  take(update: Pick<FollowUpdate, 'from' | 'requestsFrom'> & { summary: LoadSummary }): LoadSummary {
-    const { summary, from } = update;
+  take(update: Pick<FollowUpdate, 'from' | 'listsFrom'> & { summary: LoadSummary }): LoadSummary {
+    const { summary, from, listsFrom } = update;
     const columns = from === 0 ? this.rows.adopt(summary.columns) : this.rows.put(summary.columns, from);
     const whole = summaryWithRows(summary, this.rows, columns, 'followed');
-    const calls = this.putCalls(summary, update.requestsFrom);
+    const held = this.lists;
+    for (const list of TAILED_LISTS) {
+      const at = listsFrom[list];
+      if (at > 0 && (!held || at > held[list].length)) throw new Error(`the followed log's ${list} are out of step (from ${at}, ${held?.[list].length ?? 0} held)`);
+      if (at > 0) (whole[list] as object[]) = (held![list] as object[]).slice(0, at).concat(summary[list]);
+    }
+    this.lists = { diagnostics: whole.diagnostics, contextSnapshots: whole.contextSnapshots };
+    const calls = this.putCalls(summary, listsFrom.requests);
     let made: RequestRow[] | null = null;
     Object.defineProperty(whole, 'requests', { enumerable: true, configurable: true, get: () => (made ??= calls.head().slice(0, calls.headCount).concat(calls.tail)) });
     return whole;
