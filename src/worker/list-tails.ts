@@ -19,17 +19,21 @@ export const WHOLE_LISTS: ListsFrom = { requests: 0, diagnostics: 0, contextSnap
 export type TailedList = 'diagnostics' | 'contextSnapshots';
 export const TAILED_LISTS: readonly TailedList[] = ['diagnostics', 'contextSnapshots'];
 
-/** Two rows of primitives and arrays of primitives, field by field. */
+/** Two rows of primitives and arrays of primitives, field by field (no key list made: 15k rows per refresh). */
 export function sameFlatRow(a: object, b: object): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    const x = (a as Record<string, unknown>)[k];
-    const y = (b as Record<string, unknown>)[k];
-    if (x === y) continue;
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((v, i) => v !== y[i])) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let fields = 0;
+  for (const k in x) {
+    fields++;
+    const u = x[k];
+    const v = y[k];
+    if (u === v && (u !== undefined || k in y)) continue;
+    if (!Array.isArray(u) || !Array.isArray(v) || u.length !== v.length) return false;
+    for (let i = 0; i < u.length; i++) if (u[i] !== v[i]) return false;
   }
-  return true;
+  for (const _ in y) fields--;
+  return fields === 0;
 }
 
 /** The first position where `now` differs from `sent` (its length when it only adds entries). */
