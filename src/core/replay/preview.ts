@@ -13,7 +13,8 @@ const MAX = 160;
  * What a preview of an event of some type may print besides the event's own
  * strings, keys, numbers and literals: its fixed labels, characters it joins
  * two of the event's pieces with beyond whitespace and JSON's punctuation, and
- * whether it leads with a source tag (source-kinds.ts). The whole-log search
+ * whether it leads with a source tag (source-kinds.ts), and whether it prints
+ * a number it counts. The whole-log search
  * rules lines out by their raw text and relies on this being complete
  * (search/line-prefilter.ts): a label `eventPreview` prints for a type must be
  * in that type's entry below.
@@ -22,11 +23,13 @@ export interface PreviewVocabulary {
   labels: readonly string[];
   joins: string;
   sourceTagged: boolean;
+  /** It prints a number it counts (not one the event holds). */
+  counts: boolean;
 }
 
 /** What String() prints for a value that is not text (a missing field, an object), and JSON.stringify of a missing one. */
 const STRINGIFIED = ['undefined', '[object Object]'];
-const vocabulary = (labels: readonly string[], joins = '', sourceTagged = false): PreviewVocabulary => ({ labels, joins, sourceTagged });
+const vocabulary = (labels: readonly string[], joins = '', sourceTagged = false, counts = false): PreviewVocabulary => ({ labels, joins, sourceTagged, counts });
 const JSON_ONLY = vocabulary([]);
 const MESSAGE = vocabulary(['[image, offloaded]', '[image]', ...STRINGIFIED], '', true);
 const TURN_STEP = vocabulary(['turn', 'step', ...STRINGIFIED]);
@@ -44,7 +47,7 @@ const PREVIEW_VOCABULARY: ReadonlyMap<string, PreviewVocabulary> = new Map([
   ['step/end', TURN_STEP],
   ['request/header', vocabulary(STRINGIFIED, '/')],
   ['session/title', vocabulary(STRINGIFIED)],
-  ['todo/write', vocabulary(['todos'])],
+  ['todo/write', vocabulary(['todos'], '', false, true)],
   ['working-directory/change', vocabulary(['cwd', ...STRINGIFIED])],
 ]);
 const PLUGIN_RECORD = vocabulary(['plugin record']);

@@ -20,9 +20,14 @@ import type { SearchQuery } from './query.ts';
  * - a preview is made of the event's strings, keys, numbers and literals (in
  *   the line too, a number perhaps in another form) and its type's labels
  *   (replay/preview.ts says which), joined by whitespace or punctuation. A word
- *   without those lies inside one piece. A word that could be a number is not
- *   checked; one inside a label of the event's type is admitted by the type;
- *   a source tag's label counts when the line holds what adds it;
+ *   without those lies inside one piece. One inside a label of the event's
+ *   type is admitted by the type; a source tag's label counts when the line
+ *   holds what adds it;
+ * - a number prints as String() makes it, which is a part of its token as
+ *   written (1.50 → 1.5, -0 → 0) unless the token has an exponent, 16 or more
+ *   digits (rounded), or a fraction below 1e-6 (printed with an exponent): a
+ *   line holding such a token may hold any word that could be (part of) a
+ *   number, as does an event whose type's preview prints a count of its own;
  * - a word with whitespace or joining punctuation is checked by its pieces
  *   between them (each is in whatever text holds the word);
  * - lower case: the line is lower-cased whole, which lower-cases each value
@@ -59,6 +64,15 @@ export const JOINING = /[\s"\\{}[\]:,()·→…\u0000-\u001f]/u;
 const JOINING_ALL = new RegExp(JOINING.source, 'gu');
 /** A word that could be (part of) a number as a preview prints it. */
 const NUMBER_LIKE = /^[0-9.eE+-]+$/;
+/**
+ * A number token String() may print as other than a part of itself: an exponent, 16+ digits and
+ * points (rounded past a double's precision, or an exponent from 1e21), a fraction below 1e-6 (a
+ * superset: it may match inside a string too).
+ */
+const NUMBER_PRINTED_OTHERWISE = /\d[eE][+-]?\d|\d[\d.]{15}|\.0{6}/;
+
+/** Whether a text holds a number token String() may print as other than a part of itself. */
+export const mayPrintNumbersOtherwise = (text: string): boolean => NUMBER_PRINTED_OTHERWISE.test(text);
 const PACKED_TEXT = Object.values(PACKED_DELTA_TYPES).join('\n');
 /** At most this many words are checked (two bits each: in the line, or a source label's trigger in it); the rest are matched in full only. */
 const MAX_WORDS = 15;
@@ -95,7 +109,7 @@ const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/'
 
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
-  return word !== '' && !JOINING.test(word) && !NUMBER_LIKE.test(word) && !/[σς]/.test(word);
+  return word !== '' && !JOINING.test(word) && !/[σς]/.test(word);
 }
 
 /** The filter for a parsed query, or null when it can rule out no line. */
@@ -108,13 +122,14 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const all = wordBits | (query.error ? ERROR_BIT : 0);
   // Per word, what a line holds when a source tag may print it.
   const triggers = words.map((w) => SOURCE_LABEL_TRIGGERS.filter(([label]) => label.toLowerCase().includes(w)).map(([, holds]) => holds));
+  const numberBits = bitsOf((w) => NUMBER_LIKE.test(w));
   // Per type: the bits it supplies itself (a word in its name or its preview's labels, an error-like
   // name), and whether a source tag's trigger in the line counts.
   const types = typeNames.map((name) => {
     const t = name.toLowerCase();
-    const { labels, joins, sourceTagged } = previewVocabulary(name);
+    const { labels, joins, sourceTagged, counts } = previewVocabulary(name);
     const labelText = labels.join('\n').toLowerCase();
-    const bits = bitsOf((w) => t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c)));
+    const bits = bitsOf((w) => t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c))) | (counts ? numberBits : 0);
     return { bits: query.error && /error|fail/.test(t) ? bits | ERROR_BIT : bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
   // Any type at once: what each supplies, a source tag's trigger if any type has one, and the legacy upgrade's text.
@@ -128,7 +143,7 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const triggerPatterns = triggers.map(caseless);
   /** The bits of a text, given how to look for a word (by index), a source label's triggers and the error flag in it. */
   const heldBits = (text: string, packed: boolean, hasWord: (i: number) => boolean, hasTrigger: (i: number) => boolean, hasErrorFlag: () => boolean): number => {
-    let bits = (packed ? packedBits : 0) | (overflowBits && OVERFLOW.test(text) ? overflowBits : 0);
+    let bits = (packed ? packedBits : 0) | (overflowBits && OVERFLOW.test(text) ? overflowBits : 0) | (numberBits && NUMBER_PRINTED_OTHERWISE.test(text) ? numberBits : 0);
     for (let i = 0; i < words.length; i++) {
       if (hasWord(i)) bits |= 1 << i;
       else if (hasTrigger(i)) bits |= 1 << (i + TRIGGER_SHIFT);
