@@ -385,9 +385,11 @@ export class Engine {
     const inheritedSeq = inheritedEventCount(read.header, lastMarker);
     this.chartMarks = replaceMarks(session.surface.replacements, (seq) => replay.indexOfSeq(seq), compactionIndexes);
     // A followed log's refresh makes the rows of the calls new or changed since its last one.
-    const kept = live && this.liveRows?.riders === r ? { rows: this.liveRows.rows, same: prompts.requests.sameBefore ?? 0 } : undefined;
-    const requests = requestRows(prompts.requests.requests, (seq) => replay.indexOfSeq(seq), kept);
-    this.liveRows = live ? { riders: r, rows: requests, same: kept ? Math.min(kept.same, kept.rows.length, requests.length) : 0 } : null;
+    const calls = prompts.requests.requests;
+    const lastRows = live && this.liveRows?.riders === r ? this.liveRows.rows : [];
+    const same = Math.min(prompts.requests.sameBefore ?? 0, lastRows.length, calls.length);
+    const requests = requestRows(calls, (seq) => replay.indexOfSeq(seq), lastRows, same);
+    this.liveRows = live ? { riders: r, rows: requests, same } : null;
     return {
       name: source.name,
       fingerprint,

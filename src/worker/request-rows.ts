@@ -25,14 +25,13 @@ function rowOf(r: ModelRequest, i: number, indexOfSeq: IndexOfSeq): RequestRow {
 }
 
 /**
- * Every call's row. `kept`: rows made for the same calls earlier, of which
- * the first `same` still hold (a followed log's refresh: only the calls new
- * or changed since are made again, so a refresh costs what was appended,
+ * Every call's row, the first `same` taken from `kept` (rows made for the
+ * same calls earlier that still hold: a followed log's refresh makes only
+ * the rows of calls new or changed since, so it costs what was appended,
  * not every call of the log; issue #15).
  */
-export function requestRows(calls: readonly ModelRequest[], indexOfSeq: IndexOfSeq, kept?: { rows: readonly RequestRow[]; same: number }): RequestRow[] {
-  const same = kept ? Math.min(kept.same, kept.rows.length, calls.length) : 0;
-  const rows = kept ? kept.rows.slice(0, same) : [];
-  for (let i = same; i < calls.length; i++) rows.push(rowOf(calls[i], i, indexOfSeq));
+export function requestRows(calls: readonly ModelRequest[], indexOfSeq: IndexOfSeq, kept: readonly RequestRow[] = [], same = 0): RequestRow[] {
+  const rows = kept.slice(0, same);
+  for (let i = rows.length; i < calls.length; i++) rows.push(rowOf(calls[i], i, indexOfSeq));
   return rows;
 }
