@@ -17,7 +17,6 @@ export const WHOLE_LISTS: ListsFrom = { requests: 0, diagnostics: 0, contextSnap
 
 /** The plain lists a refresh sends from where they first differ. */
 export type TailedList = 'diagnostics' | 'contextSnapshots';
-export const TAILED_LISTS: readonly TailedList[] = ['diagnostics', 'contextSnapshots'];
 
 /** Two rows of primitives and arrays of primitives, field by field (no key list made: 15k rows per refresh). */
 export function sameFlatRow(a: object, b: object): boolean {

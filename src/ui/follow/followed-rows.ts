@@ -1,7 +1,7 @@
 import { GrowingColumns, summaryWithRows } from '../../store/growing-columns.ts';
 import type { FollowUpdate } from '../../worker/follow-protocol.ts';
 import type { LoadSummary, RequestRow } from '../../worker/protocol.ts';
-import { TAILED_LISTS, type TailedList } from '../../worker/list-tails.ts';
+import type { TailedList } from '../../worker/list-tails.ts';
 
 /**
  * The Requests rows the page holds for a followed log: the first `headCount`
@@ -27,9 +27,8 @@ function rowsWhenAsked(summary: LoadSummary): () => RequestRow[] {
  * last) or every row (the first, and the one that stops following), and
  * the calls, findings and snapshot rows from its `listsFrom` on (the new
  * ones, and any the new events changed); the summary shown reads what is
- * held so far. A refresh of a
- * long log so costs its new rows here and on the wire, not a copy of every
- * row (issue #15).
+ * held so far. A refresh of a long log so costs its new rows here and on
+ * the wire, not a copy of every row (issue #15).
  */
 export class FollowedRows {
   /** Room for a quarter more rows at a time: a live log grows by a few rows per refresh. */
@@ -43,17 +42,21 @@ export class FollowedRows {
     const { summary, from, listsFrom } = update;
     const columns = from === 0 ? this.rows.adopt(summary.columns) : this.rows.put(summary.columns, from);
     const whole = summaryWithRows(summary, this.rows, columns, 'followed');
-    const held = this.lists;
-    for (const list of TAILED_LISTS) {
-      const at = listsFrom[list];
-      if (at > 0 && (!held || at > held[list].length)) throw new Error(`the followed log's ${list} are out of step (from ${at}, ${held?.[list].length ?? 0} held)`);
-      if (at > 0) (whole[list] as object[]) = (held![list] as object[]).slice(0, at).concat(summary[list]);
-    }
+    whole.diagnostics = this.joined('diagnostics', listsFrom.diagnostics, summary.diagnostics);
+    whole.contextSnapshots = this.joined('contextSnapshots', listsFrom.contextSnapshots, summary.contextSnapshots);
     this.lists = { diagnostics: whole.diagnostics, contextSnapshots: whole.contextSnapshots };
     const calls = this.putCalls(summary, listsFrom.requests);
     let made: RequestRow[] | null = null;
     Object.defineProperty(whole, 'requests', { enumerable: true, configurable: true, get: () => (made ??= calls.head().slice(0, calls.headCount).concat(calls.tail)) });
     return whole;
+  }
+
+  /** The list held, its first `at` entries then `tail` (`at` 0: `tail` is the whole list). */
+  private joined<K extends TailedList>(list: K, at: number, tail: LoadSummary[K]): LoadSummary[K] {
+    if (at === 0) return tail;
+    const held = this.lists?.[list];
+    if (!held || at > held.length) throw new Error(`the followed log's ${list} are out of step (from ${at}, ${held?.length ?? 0} held)`);
+    return held.slice(0, at).concat(tail as never[]) as LoadSummary[K];
   }
 
   /** The calls held after `summary`'s, which are those from `requestsFrom` on (its rows are not made here unless it brings only some). */
