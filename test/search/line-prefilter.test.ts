@@ -282,10 +282,16 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
       ['{"s":"100 000"}', 0, false],
       // Printed as 100000 from another form.
       ['{"n":1e5}', 0, true],
-      ['{"n":1.0E+5}', 0, true],
+      ['{"n": 1.0E+5}', 0, true],
+      ['{"a":[1e5]}', 0, true],
+      ['{"a":[0,\t1e5]}', 0, true],
+      // Not a number token: an id or a hash in a string.
+      ['{"id":"3e4f9","x":"v1.2e5"}', 0, false],
       ['{"n":99999.99999999999999}', 0, true],
       // A fraction String() prints with an exponent, a 16-digit integer it may round.
       ['{"n":0.0000001}', 0, true],
+      ['{"n":-0.00000099}', 0, true],
+      ['{"n":0.000001}', 0, false],
       ['{"n":1234567890123456}', 0, true],
       ['{"n":123456789012345}', 0, false],
       // todo/write prints how many todos it holds.

@@ -65,11 +65,13 @@ const JOINING_ALL = new RegExp(JOINING.source, 'gu');
 /** A word that could be (part of) a number as a preview prints it. */
 const NUMBER_LIKE = /^[0-9.eE+-]+$/;
 /**
- * A number token String() may print as other than a part of itself: an exponent, 16+ digits and
- * points (rounded past a double's precision, or an exponent from 1e21), a fraction below 1e-6 (a
- * superset: it may match inside a string too).
+ * A number token String() may print as other than a part of itself: one with an exponent, 16+
+ * digits and points (rounded past a double's precision, or an exponent from 1e21), or a fraction
+ * below 1e-6 (printed with an exponent). A number token follows a colon, a comma or a bracket
+ * (after JSON's whitespace), which keeps ids and hashes in strings ("3e4f") from counting; the
+ * same text inside a string counts too (a superset).
  */
-const NUMBER_PRINTED_OTHERWISE = /\d[eE][+-]?\d|\d[\d.]{15}|\.0{6}/;
+const NUMBER_PRINTED_OTHERWISE = /[:,[]\s*-?(?:\d+(?:\.\d*)?[eE][+-]?\d|[\d.]{16}|0\.0{6})/;
 
 /** Whether a text holds a number token String() may print as other than a part of itself. */
 export const mayPrintNumbersOtherwise = (text: string): boolean => NUMBER_PRINTED_OTHERWISE.test(text);
