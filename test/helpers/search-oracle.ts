@@ -30,7 +30,7 @@ export function bruteSearch(events: Pick<EventList, 'length' | 'at'>, query: str
 export const stringsOf = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(stringsOf) : v && typeof v === 'object' ? Object.values(v).flatMap(stringsOf) : []);
 
 /** Fixed queries: labels, numbers, glued pieces, escapes, case, filters. */
-const FIXED = ['turn', 'object', 'image', 'offloaded', 'todos', '3', 'cwd', 'plugin', 'record', 'true', 'null', 'undefined', '1000', '4.5e+21', 'delta', 'text-delta', 'acme/m-1', 'bash(ls', 'grep({', 'σ', 'ς', 'k-kelvin', 'i̇stanbul', 'café', '/path', 'error', 'tool:bash', 'tool:grep exit', 'tool:late', 'role:user error', 'turn:1 line', 'type:x "code 1"', '"exit code 1"', 'zzqqxx'];
+const FIXED = ['turn', 'object', 'image', 'offloaded', 'todos', '3', 'cwd', 'plugin', 'record', 'true', 'null', 'undefined', '1000', '4.5e+21', 'delta', 'text-delta', 'acme/m-1', 'bash(ls', 'grep({', 'σ', 'ς', 'k-kelvin', 'i̇stanbul', 'café', '/path', 'error', 'tool:bash', 'tool:grep exit', 'tool:late', 'role:user error', 'role:user', 'role:assistant', 'role:tool', 'role:system', 'role:developer café', 'tool:read_file', 'tool:bash role:assistant', 'turn:1 line', 'type:x "code 1"', '"exit code 1"', 'zzqqxx'];
 
 /** Queries cut at random from what the events show and hold (types, previews, values), plus the fixed ones. */
 export function queriesFrom(events: EventStore, seed: number, count: number): string[] {

@@ -302,6 +302,25 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     expect(String(0.0000001)).toBe('1e-7');
   });
 
+  it("a role filter needs the role quoted in the line, or a user/message for the user's", () => {
+    const types = ['tool/result', 'user/message', 'x/custom'];
+    const tool = linePrefilter(parseQuery('role:tool'), types)!;
+    const user = linePrefilter(parseQuery('role:USER'), types)!;
+    const cases: [f: LinePrefilter, line: string, typeId: number, passed: boolean][] = [
+      [tool, '{"message":{"role":"tool","content":[]}}', 0, true],
+      [tool, '{"message":{"role" : "Tool"}}', 0, true],
+      [tool, '{"message":{"role":"assistant","content":[{"type":"tool-call"}]}}', 0, false],
+      [tool, '{"message":{"role":"assistant"}}', 1, false],
+      [user, '{"content":[{"type":"text","text":"hi"}]}', 1, true],
+      [user, '{"message":{"role":"user"}}', 2, true],
+      [user, '{"source":{"kind":"user"},"note":"users"}', 2, true],
+      [user, '{"note":"users"}', 2, false],
+    ];
+    for (const [f, line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);
+    // A role JSON would write escaped is not looked for.
+    expect(linePrefilter(parseQuery('role:"x'), types)).toBeNull();
+  });
+
   it('the error filter needs an isError flag set, a reason kind error or failed, or an error-like type', () => {
     const f = linePrefilter(parseQuery('error'), ['tool/result', 'model/error'])!;
     const cases: [line: string, typeId: number, passed: boolean][] = [
