@@ -38,6 +38,7 @@ import { matchesQuery, parseQuery } from '../core/search/query.ts';
 import { NotedCalls } from '../core/search/noted-calls.ts';
 import { linePrefilter } from '../core/search/line-prefilter.ts';
 import { LineScreen } from '../core/search/line-screen.ts';
+import { toolLineCheck } from '../core/search/tool-lines.ts';
 import { ToolPairs } from '../core/replay/tool-pairs.ts';
 import { valueDiff } from '../core/projections/value-diff.ts';
 import { typeCensus } from '../core/replay/type-census.ts';
@@ -602,8 +603,13 @@ export class Engine {
     const reuse = query.tool !== undefined && this.notedCalls?.replay === replay ? this.notedCalls.calls : null;
     const notesCalls = query.tool !== undefined && !reuse;
     const calls = reuse ?? new NotedCalls();
+    // A `tool:` filter keeps only lines that name the tool or a call noted with it (tool-lines.ts).
+    const toolCheck = query.tool !== undefined ? toolLineCheck(query.tool) : null;
     // A scan that notes calls reads every line that carries one.
-    const screen = prefilter ? new LineScreen(events, prefilter, notesCalls) : null;
+    const screen = prefilter || toolCheck ? new LineScreen(events, prefilter, notesCalls, undefined, toolCheck && {
+      block: (text, at) => toolCheck.block(text, calls.asOf(at)),
+      line: (text, at) => toolCheck.line(text, calls.asOf(at)),
+    }) : null;
     const found: number[] = [];
     let count = 0;
     let turn = 0;

@@ -7,6 +7,8 @@ import { PACKED_DELTA_TYPES } from '../../src/core/log/packed-rows.ts';
 import { eventPreview, previewVocabulary } from '../../src/core/replay/preview.ts';
 import { noteCall, parseQuery } from '../../src/core/search/query.ts';
 import { LineScreen } from '../../src/core/search/line-screen.ts';
+import { NotedCalls } from '../../src/core/search/noted-calls.ts';
+import { toolLineCheck } from '../../src/core/search/tool-lines.ts';
 import { bruteSearch, loadedForSearch, queriesFrom, stringsOf } from '../helpers/search-oracle.ts';
 import { fastClock } from '../helpers/fast-clock.ts';
 
@@ -152,18 +154,26 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
       const typeNames = [...new Set(Array.from({ length: events.length }, (_, i) => events.peek(i)!.type))];
       const typeIds = Array.from({ length: events.length }, (_, i) => typeNames.indexOf(events.peek(i)!.type));
       // Calls noted from a message's tool-call block (the scan notes tool/call events by their type).
-      const noting = Array.from({ length: events.length }, (_, i) => { const e = events.peek(i)!; const names = new Map<string, string>(); noteCall(e, names); return names.size > 0 && e.type !== 'tool/call'; });
-      for (const q of [...queriesFrom(events, name.length + 2, 60), 'tool:read_file', 'tool:bash exit', 'tool:grep error']) {
+      const carriesCall = Array.from({ length: events.length }, (_, i) => { const e = events.peek(i)!; const names = new Map<string, string>(); noteCall(e, names); return names.size > 0 && e.type !== 'tool/call'; });
+      for (const q of [...queriesFrom(events, name.length + 2, 60), 'tool:read_file', 'tool:bash exit', 'tool:grep error', 'tool:bash', 'tool:late', 'tool:grep']) {
         const query = parseQuery(q);
         const f = linePrefilter(query, typeNames);
-        if (!f) continue;
+        const tool = query.tool !== undefined ? toolLineCheck(query.tool) : null;
+        if (!f && !tool) continue;
         const matching = new Set(bruteSearch(events, q));
-        for (const blockBytes of [0, 300, 4096, 64 * 1024]) {
-          const screen = new LineScreen(events, f, query.tool !== undefined, blockBytes);
-          for (let i = 0; i < events.length; i++) {
-            const admitted = screen.admits(i, typeIds[i]);
-            if (matching.has(i)) expect(admitted, `${q}: event ${i}, blocks of ${blockBytes} bytes`).toBe(true);
-            if (query.tool !== undefined && noting[i]) expect(screen.saysToolCall(i), `${q}: call at event ${i}`).toBe(true);
+        // A scan that notes calls as it goes (the first `tool:` search of a log), and one that reads them all noted before.
+        const allNoted = new NotedCalls();
+        for (let i = 0; i < events.length; i++) allNoted.note(i, events.peek(i)!);
+        for (const noting of query.tool !== undefined ? [true, false] : [false]) {
+          for (const blockBytes of [0, 300, 4096, 64 * 1024]) {
+            const calls = noting ? new NotedCalls() : allNoted;
+            const screen = new LineScreen(events, f, noting, blockBytes, tool && { block: (text, at) => tool.block(text, calls.asOf(at)), line: (text, at) => tool.line(text, calls.asOf(at)) });
+            for (let i = 0; i < events.length; i++) {
+              const admitted = screen.admits(i, typeIds[i]);
+              if (matching.has(i)) expect(admitted, `${q}: event ${i}, blocks of ${blockBytes} bytes${noting ? ', noting calls' : ''}`).toBe(true);
+              if (noting && carriesCall[i]) expect(screen.saysToolCall(i), `${q}: call at event ${i}`).toBe(true);
+              if (noting) calls.note(i, events.peek(i)!);
+            }
           }
         }
       }

@@ -86,8 +86,10 @@ const ERROR_BIT = 1 << (2 * MAX_WORDS);
 const ROLE_BIT = 1 << (2 * MAX_WORDS + 1);
 
 /** The one character whose lower case is two characters (İ → i̇): a block holding it is not ruled out by a case-insensitive search. */
-const TWO_CHAR_LOWER = '\u0130';
+export const TWO_CHAR_LOWER = '\u0130';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** A search for any of these (lower-case) texts in a text as written, as lower-casing it would find them (save TWO_CHAR_LOWER). */
+export const caselessPattern = (texts: readonly string[]): RegExp => new RegExp(texts.map(escapeRegExp).join('|'), 'iu');
 
 /**
  * What the error filter's event holds besides an error-like type (`isError` in query.ts): an
@@ -111,7 +113,7 @@ const OVERFLOW_TEXT = '-infinity\nnull';
 const UPGRADE_TEXT = 'aborted';
 
 /** JSON escapes the filter does not undo (`\u`, `\/`): a text holding one may hold any word. */
-const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/');
+export const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/');
 
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
@@ -148,7 +150,7 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const overflowBits = bitsOf((w) => OVERFLOW_TEXT.includes(w));
   // A line the filter cannot read as written (JSON escapes) holds every word, as far as it can tell.
   const unreadableBits = all | (wordBits << TRIGGER_SHIFT);
-  const caseless = (texts: readonly string[]) => (texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'iu') : null);
+  const caseless = (texts: readonly string[]) => (texts.length ? caselessPattern(texts) : null);
   const wordPatterns = words.map((w) => caseless([w])!);
   const triggerPatterns = triggers.map(caseless);
   const rolePattern = roleText ? caseless([roleText]) : null;

@@ -20,16 +20,33 @@ const mentionsToolCall = (text: string) => text.includes('tool-call') || text.in
  * holds: 1.4 s with blocks, 2.4 s a line at a time).
  */
 export class LineScreen {
-  /** The block read last: the events before `to`, their bits, and whether it ruled one out. */
-  private block = { to: 0, bits: 0, ruledOut: false };
-  /** The line read last: the events before `to`, and its bits and whether it says "tool-call", each worked out when first asked (null before). */
-  private line: { to: number; text: string; packed: boolean; bits: number | null; toolCall: boolean | null } = { to: 0, text: '', packed: false, bits: 0, toolCall: null };
+  /**
+   * The block read last: the events before `to`, its text, its bits, whether the tool check lets it
+   * through (worked out when first asked, as of its first event `from`), and whether it ruled one out.
+   */
+  private block: { from: number; to: number; text: string; bits: number; tool: boolean | null; ruledOut: boolean } = { from: 0, to: 0, text: '', bits: 0, tool: true, ruledOut: false };
+  /**
+   * The line read last: the events before `to`, and its bits and whether it says "tool-call", each
+   * worked out when first asked (null before); `changed`: the reader changed its event (no raw line).
+   */
+  private line: { to: number; text: string; packed: boolean; changed: boolean; bits: number | null; toolCall: boolean | null } = { to: 0, text: '', packed: false, changed: false, bits: 0, toolCall: null };
   private blocksRead = 0;
   private blocksUseful = 0;
   private useBlocks: boolean;
 
-  /** `watchCalls`: the scan notes tool calls (a `tool:` filter), so it asks `saysToolCall`. */
-  constructor(private readonly events: Required<Pick<EventList, 'rawLines'>>, private readonly filter: LinePrefilter, watchCalls = false, private readonly blockBytes = BLOCK_BYTES) {
+  /**
+   * `watchCalls`: the scan notes tool calls (a `tool:` filter), so it asks `saysToolCall`.
+   * `tool`: a `tool:` filter's checks of a block's and a line's text as of an event (tool-lines.ts);
+   * a block is checked as of its first event (a call noted inside it names the tool in its text).
+   * Either `filter` or `tool` may be absent.
+   */
+  constructor(
+    private readonly events: Required<Pick<EventList, 'rawLines'>>,
+    private readonly filter: LinePrefilter | null,
+    watchCalls = false,
+    private readonly blockBytes = BLOCK_BYTES,
+    private readonly tool: { block(text: string, at: number): boolean; line(text: string, at: number): boolean } | null = null,
+  ) {
     // A scan that notes calls reads most lines anyway (most blocks say "tool-call"): blocks would be read twice
     // (Chromium, the real-shaped 1M log: 3.9-4.5 s with them, 3.4 s without).
     this.useBlocks = !watchCalls;
@@ -37,14 +54,27 @@ export class LineScreen {
 
   /** Whether event i (of type `typeId`) may match; asked in increasing order of i. */
   admits(i: number, typeId: number): boolean {
+    const { filter, tool } = this;
     if (this.useBlocks && i >= this.block.to) this.nextBlock(i);
-    if (this.useBlocks && i < this.block.to && !this.filter.admits(this.block.bits, typeId)) {
+    if (this.useBlocks && i < this.block.to && !this.blockAdmits(typeId)) {
       this.block.ruledOut = true;
       return false;
     }
     const line = this.lineAt(i);
-    line.bits ??= this.filter.lineBits(line.text, line.packed);
-    return this.filter.admits(line.bits, typeId);
+    if (filter) {
+      line.bits ??= filter.lineBits(line.text, line.packed);
+      if (!filter.admits(line.bits, typeId)) return false;
+    }
+    // A line the reader changed is read as parsed.
+    return !tool || line.changed || tool.line(line.text, i);
+  }
+
+  private blockAdmits(typeId: number): boolean {
+    const b = this.block;
+    if (this.filter && !this.filter.admits(b.bits, typeId)) return false;
+    if (!this.tool) return true;
+    b.tool ??= this.tool.block(b.text, b.from);
+    return b.tool;
   }
 
   /** Whether event i's line says "tool-call" (a call a `tool:` filter must note is in it). */
@@ -58,7 +88,7 @@ export class LineScreen {
     if (i >= this.line.to) {
       const raw = this.events.rawLines(i);
       // A line the reader changed lets everything through and is read as parsed.
-      this.line = raw ? { to: raw.to, text: raw.text, packed: raw.packed, bits: null, toolCall: null } : { to: i + 1, text: '', packed: false, bits: -1, toolCall: true };
+      this.line = raw ? { to: raw.to, text: raw.text, packed: raw.packed, changed: false, bits: null, toolCall: null } : { to: i + 1, text: '', packed: false, changed: true, bits: -1, toolCall: true };
     }
     return this.line;
   }
@@ -72,6 +102,8 @@ export class LineScreen {
     const raw = this.events.rawLines(i, this.blockBytes);
     // A line the reader changed is no block: it neither counts in the trial nor rules anything out.
     if (raw) this.blocksRead++;
-    this.block = raw ? { to: raw.to, bits: this.filter.blockBits(raw.text, raw.packed), ruledOut: false } : { to: i + 1, bits: -1, ruledOut: false };
+    this.block = raw
+      ? { from: i, to: raw.to, text: raw.text, bits: this.filter ? this.filter.blockBits(raw.text, raw.packed) : -1, tool: null, ruledOut: false }
+      : { from: i, to: i + 1, text: '', bits: -1, tool: true, ruledOut: false };
   }
 }
