@@ -106,8 +106,8 @@ export class Engine {
   private turnOutcomes: readonly TurnOutcome[] = [];
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
-  /** The calls a whole `tool:` search of the open log noted, for the next `tool:` search of it. */
-  private notedCalls: { replay: Replay; calls: NotedCalls } | null = null;
+  /** The open log's tool call names as of each seq, noted by its load (a `tool:` search reads them). */
+  private notedCalls = new NotedCalls();
   /**
    * A followed log's Requests rows as its last refresh made them, and how many
    * of them that refresh kept from the one before (the page holds those).
@@ -357,6 +357,7 @@ export class Engine {
     this.spawnPoints = null;
     this.pairs = r.toolPairs.finish(session.loggedCount, (seq) => replay.indexOfSeq(seq));
     this.turnOutcomes = r.turnOutcomes.outcomes();
+    this.notedCalls = r.calls;
     this.streams = new Map();
     this.appendIndexes = replay.index.appendIndexes;
     const { columns, typeNames } = replay.index;
@@ -595,20 +596,16 @@ export class Engine {
     // A type filter is decided from the columns: other types are never parsed.
     const typeOk = names.map((t) => query.type === undefined || t.toLowerCase() === query.type || t.toLowerCase().startsWith(query.type.endsWith('/') ? query.type : `${query.type}/`));
     const turnStart = names.indexOf('turn/start');
-    const toolCall = names.indexOf('tool/call');
     // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
     const prefilter = linePrefilter(query, names);
-    // A `tool:` filter needs the calls noted up to each event: from an earlier `tool:` scan of this
-    // log when there was one (nothing parsed for them), else noted by this scan and kept for the next.
-    const reuse = query.tool !== undefined && this.notedCalls?.replay === replay ? this.notedCalls.calls : null;
-    const notesCalls = query.tool !== undefined && !reuse;
-    const calls = reuse ?? new NotedCalls();
-    // A `tool:` filter keeps only lines that name the tool or a call noted with it (tool-lines.ts).
+    // A `tool:` filter reads the call names the load noted as of each event's seq (noted-calls.ts), and
+    // keeps only lines that name the tool or a call noted with it (tool-lines.ts).
+    const calls = this.notedCalls;
+    const seqs = replay.index.columns.seq;
     const toolCheck = query.tool !== undefined ? toolLineCheck(query.tool) : null;
-    // A scan that notes calls reads every line that carries one.
-    const screen = prefilter || toolCheck ? new LineScreen(events, prefilter, notesCalls, undefined, toolCheck && {
-      block: (text, at) => toolCheck.block(text, calls.asOf(at)),
-      line: (text, at) => toolCheck.line(text, calls.asOf(at)),
+    const screen = prefilter || toolCheck ? new LineScreen(events, prefilter, undefined, toolCheck && {
+      block: (text, at) => toolCheck.block(text, calls.asOf(seqs[at])),
+      line: (text, at) => toolCheck.line(text, calls.asOf(seqs[at])),
     }) : null;
     const found: number[] = [];
     let count = 0;
@@ -627,16 +624,13 @@ export class Engine {
         }
         let wanted = typeOk[typeId[i]] ?? true;
         if (wanted && screen && !screen.admits(i, typeId[i])) wanted = false;
-        // Turns are read from turn/start; calls are noted whatever the filter (a `tool:` result names its
-        // call by id), from a tool/call event or a message's tool-call block (its line says "tool-call").
+        // Turns are read from turn/start, whatever the filter.
         const turnNeeded = query.turn !== undefined && typeId[i] === turnStart;
-        const callNeeded = notesCalls && (!screen || typeId[i] === toolCall || screen.saysToolCall(i));
-        if (!wanted && !turnNeeded && !callNeeded) continue;
+        if (!wanted && !turnNeeded) continue;
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
-        if (notesCalls) calls.note(i, e);
-        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(i))) {
+        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(seqs[i]))) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
         }
@@ -644,8 +638,6 @@ export class Engine {
     } finally {
       pauses.close();
     }
-    // A whole `tool:` scan noted every call of the log.
-    if (notesCalls) this.notedCalls = { replay, calls };
     return { text, matches: Uint32Array.from(found), count, capped: count > found.length };
   }
 

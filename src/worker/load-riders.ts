@@ -9,6 +9,7 @@ import { guardVisitors, type SurfaceVisitor } from '../core/surface/walk.ts';
 import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
 import { TurnOutcomeTally } from '../core/session/turn-outcomes.ts';
+import { NotedCalls } from '../core/search/noted-calls.ts';
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
@@ -27,6 +28,8 @@ export interface LoadRiders {
   projectionsGuard: ReturnType<typeof guardVisitors> | null;
   /** How each turn ended (a comparison's summary shows them without reading the log again). */
   turnOutcomes: TurnOutcomeTally;
+  /** The tool call names by id, as of each event's seq (a `tool:` search reads them instead of parsing the calls again). */
+  calls: NotedCalls;
 }
 
 /**
@@ -48,8 +51,9 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const readChunks = helperUnits && new ReadChunkTally((kind) => helperUnits.readsKind(kind));
   const toolPairs = new ToolPairer();
   const turnOutcomes = new TurnOutcomeTally();
+  const calls = new NotedCalls();
   return {
-    visitors: [replay, facts, toolPairs, turnOutcomes, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
-    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks, turnOutcomes,
+    visitors: [replay, facts, toolPairs, turnOutcomes, calls, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
+    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks, turnOutcomes, calls,
   };
 }

@@ -7,9 +7,6 @@ const BLOCK_BYTES = 64 * 1024;
 const TRIAL_BLOCKS = 32;
 const USEFUL_SHARE = 0.25;
 
-/** A tool-call block's type as DSH writes it, or a line with escapes (then it is read as parsed). */
-const mentionsToolCall = (text: string) => text.includes('tool-call') || text.includes('\\u');
-
 /**
  * A scan's view of `LinePrefilter` over a log's events in order: whether
  * event i may match, from the raw text of its block of lines first and then
@@ -26,16 +23,15 @@ export class LineScreen {
    */
   private block: { from: number; to: number; text: string; bits: number; tool: boolean | null; ruledOut: boolean } = { from: 0, to: 0, text: '', bits: 0, tool: true, ruledOut: false };
   /**
-   * The line read last: the events before `to`, and its bits and whether it says "tool-call", each
-   * worked out when first asked (null before); `changed`: the reader changed its event (no raw line).
+   * The line read last: the events before `to`, and its bits, worked out when first asked (null
+   * before); `changed`: the reader changed its event (no raw line).
    */
-  private line: { to: number; text: string; packed: boolean; changed: boolean; bits: number | null; toolCall: boolean | null } = { to: 0, text: '', packed: false, changed: false, bits: 0, toolCall: null };
+  private line: { to: number; text: string; packed: boolean; changed: boolean; bits: number | null } = { to: 0, text: '', packed: false, changed: false, bits: 0 };
   private blocksRead = 0;
   private blocksUseful = 0;
-  private useBlocks: boolean;
+  private useBlocks = true;
 
   /**
-   * `watchCalls`: the scan notes tool calls (a `tool:` filter), so it asks `saysToolCall`.
    * `tool`: a `tool:` filter's checks of a block's and a line's text as of an event (tool-lines.ts);
    * a block is checked as of its first event (a call noted inside it names the tool in its text).
    * Either `filter` or `tool` may be absent.
@@ -43,14 +39,9 @@ export class LineScreen {
   constructor(
     private readonly events: Required<Pick<EventList, 'rawLines'>>,
     private readonly filter: LinePrefilter | null,
-    watchCalls = false,
     private readonly blockBytes = BLOCK_BYTES,
     private readonly tool: { block(text: string, at: number): boolean; line(text: string, at: number): boolean } | null = null,
-  ) {
-    // A scan that notes calls reads most lines anyway (most blocks say "tool-call"): blocks would be read twice
-    // (Chromium, the real-shaped 1M log: 3.9-4.5 s with them, 3.4 s without).
-    this.useBlocks = !watchCalls;
-  }
+  ) {}
 
   /** Whether event i (of type `typeId`) may match; asked in increasing order of i. */
   admits(i: number, typeId: number): boolean {
@@ -77,18 +68,11 @@ export class LineScreen {
     return b.tool;
   }
 
-  /** Whether event i's line says "tool-call" (a call a `tool:` filter must note is in it). */
-  saysToolCall(i: number): boolean {
-    const line = this.lineAt(i);
-    line.toolCall ??= mentionsToolCall(line.text);
-    return line.toolCall;
-  }
-
   private lineAt(i: number): LineScreen['line'] {
     if (i >= this.line.to) {
       const raw = this.events.rawLines(i);
       // A line the reader changed lets everything through and is read as parsed.
-      this.line = raw ? { to: raw.to, text: raw.text, packed: raw.packed, changed: false, bits: null, toolCall: null } : { to: i + 1, text: '', packed: false, changed: true, bits: -1, toolCall: true };
+      this.line = raw ? { to: raw.to, text: raw.text, packed: raw.packed, changed: false, bits: null } : { to: i + 1, text: '', packed: false, changed: true, bits: -1 };
     }
     return this.line;
   }
