@@ -106,7 +106,7 @@ export class Engine {
   private turnOutcomes: readonly TurnOutcome[] = [];
   /** Bumped by every content search and its cancel: a running scan that sees another number stops. */
   private searchToken = 0;
-  /** The open log's tool call names as of each seq, noted by its load (a `tool:` search reads them). */
+  /** The open log's tool call names as of each event, noted by its load (a `tool:` search reads them). */
   private notedCalls = new NotedCalls();
   /**
    * A followed log's Requests rows as its last refresh made them, and how many
@@ -598,14 +598,13 @@ export class Engine {
     const turnStart = names.indexOf('turn/start');
     // Lines whose raw text rules out a match are not parsed (line-prefilter.ts says why that is exact).
     const prefilter = linePrefilter(query, names);
-    // A `tool:` filter reads the call names the load noted as of each event's seq (noted-calls.ts), and
+    // A `tool:` filter reads the call names the load noted as of each event (noted-calls.ts), and
     // keeps only lines that name the tool or a call noted with it (tool-lines.ts).
     const calls = this.notedCalls;
-    const seqs = replay.index.columns.seq;
     const toolCheck = query.tool !== undefined ? toolLineCheck(query.tool) : null;
     const screen = prefilter || toolCheck ? new LineScreen(events, prefilter, undefined, toolCheck && {
-      block: (text, at) => toolCheck.block(text, calls.asOf(seqs[at])),
-      line: (text, at) => toolCheck.line(text, calls.asOf(seqs[at])),
+      block: (text, at) => toolCheck.block(text, calls.asOf(at)),
+      line: (text, at) => toolCheck.line(text, calls.asOf(at)),
     }) : null;
     const found: number[] = [];
     let count = 0;
@@ -630,7 +629,7 @@ export class Engine {
         const e = events.peek(i);
         if (!e) continue;
         if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
-        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(seqs[i]))) {
+        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(i))) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
         }

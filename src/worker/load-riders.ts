@@ -28,7 +28,7 @@ export interface LoadRiders {
   projectionsGuard: ReturnType<typeof guardVisitors> | null;
   /** How each turn ended (a comparison's summary shows them without reading the log again). */
   turnOutcomes: TurnOutcomeTally;
-  /** The tool call names by id, as of each event's seq (a `tool:` search reads them instead of parsing the calls again). */
+  /** The tool call names by id, as of each event (a `tool:` search reads them instead of parsing the calls again). */
   calls: NotedCalls;
 }
 

@@ -337,7 +337,14 @@ export const perfTests: Record<string, Case> = {
     // holds it, so none is parsed), and a phrase of numbers, looked for as written too (only a line
     // holding a number token that may print in another form is parsed).
     const searchBox = page.getByPlaceholder(/Find text/);
-    for (const [query, what] of [['zq-no-such-text-qz', 'a word: every line read back, none parsed'], ['"12 424242"', 'numbers only: every line read back, few parsed']]) {
+    // And filters alone: a tool (lines that name it or a call the load noted with it) and a role (lines that hold it quoted).
+    const searches = [
+      ['zq-no-such-text-qz', 'a word: every line read back, none parsed'],
+      ['"12 424242"', 'numbers only: every line read back, few parsed'],
+      ['tool:read_file', 'a tool filter: lines naming the tool or one of its calls parsed'],
+      ['role:tool', 'a role filter: lines holding the role parsed'],
+    ];
+    for (const [query, what] of searches) {
       await searchBox.fill(query);
       const searchFrom = Date.now();
       await searchBox.press('Enter');

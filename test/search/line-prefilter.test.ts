@@ -5,7 +5,7 @@ import { isCheckableWord, JOINING, linePrefilter, mayPrintNumbersOtherwise, type
 import { SOURCE_LABEL_TRIGGERS } from '../../src/core/messages/source-kinds.ts';
 import { PACKED_DELTA_TYPES } from '../../src/core/log/packed-rows.ts';
 import { eventPreview, previewVocabulary } from '../../src/core/replay/preview.ts';
-import { parseQuery } from '../../src/core/search/query.ts';
+import { noteCall, parseQuery } from '../../src/core/search/query.ts';
 import { LineScreen } from '../../src/core/search/line-screen.ts';
 import { NotedCalls } from '../../src/core/search/noted-calls.ts';
 import { toolLineCheck } from '../../src/core/search/tool-lines.ts';
@@ -202,6 +202,24 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     expect((await second).count).toBe(0);
     expect(reports.length).toBeGreaterThan(2);
     expect(reports.every((n, k) => k === 0 || n >= reports[k - 1])).toBe(true);
+  });
+
+  it("the load notes each call's name at its event's index, as a Map filled in order would hold it there", async () => {
+    for (const [name, text] of logs) {
+      const { engine, events } = await loadedForSearch(text);
+      const noted = (engine as unknown as { notedCalls: NotedCalls }).notedCalls;
+      // Every id the log names, asked at every event (before its call too).
+      const all = new Map<string, string>();
+      for (let i = 0; i < events.length; i++) noteCall(events.peek(i)!, all);
+      const ids = [...all.keys()];
+      const inOrder = new Map<string, string>();
+      for (let i = 0; i < events.length; i++) {
+        noteCall(events.peek(i)!, inOrder);
+        const asOf = noted.asOf(i);
+        for (const id of ids) expect(asOf.get(id), `${name}: ${id} at event ${i}`).toBe(inOrder.get(id));
+      }
+      expect(ids.length, name).toBeGreaterThan(2);
+    }
   });
 
   it('a tool: search reads the calls the load noted: it parses only lines that name the tool or such a call, and finds what a full scan finds', async () => {
