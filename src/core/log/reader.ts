@@ -74,10 +74,9 @@ export interface ReaderOptions {
    * unit reads, a folder search's lines that cannot match): asked of each
    * row after the first event row, in a file whose rows carry their seqs,
    * while no bad row is open; such a line is counted, not parsed, and places
-   * no event. The next
-   * row's seq is then taken as the one expected (the skipped line held an
-   * unknown number of events). Whoever trusts the result checks the skipped
-   * lines against a full read (projections/chunk-skip.ts).
+   * no event. The next row's seq is then taken as the one expected (the
+   * skipped line held an unknown number of events). Whoever trusts the result
+   * checks the skipped lines against a full read (projections/chunk-skip.ts).
    */
   skipLine?: (text: string) => boolean;
 }

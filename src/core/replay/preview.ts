@@ -12,12 +12,11 @@ const MAX = 160;
 /**
  * What a preview of an event of some type may print besides the event's own
  * strings, keys, numbers and literals: its fixed labels, characters it joins
- * two of the event's pieces with beyond whitespace and JSON's punctuation, and
+ * two of the event's pieces with beyond whitespace and JSON's punctuation,
  * whether it leads with a source tag (source-kinds.ts), and whether it prints
- * a number it counts. The whole-log search
- * rules lines out by their raw text and relies on this being complete
- * (search/line-prefilter.ts): a label `eventPreview` prints for a type must be
- * in that type's entry below.
+ * a number it counts. The whole-log search rules lines out by their raw text
+ * and relies on this being complete (search/line-prefilter.ts): a label
+ * `eventPreview` prints for a type must be in that type's entry below.
  */
 export interface PreviewVocabulary {
   labels: readonly string[];
