@@ -61,6 +61,12 @@ const logs: [string, string][] = [
 /** Whether a line of this text lets an event of type `typeId` through. */
 const passes = (f: LinePrefilter, line: string, typeId: number, packed = false) => f.admits(f.lineBits(line, packed), typeId);
 
+/** A query's filter over these types, and whether each line lets an event of its type through. */
+function expectLines(query: string, types: string[], cases: [line: string, typeId: number, passed: boolean][]): void {
+  const f = linePrefilter(parseQuery(query), types)!;
+  for (const [line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);
+}
+
 describe('a whole-log search rules lines out by their raw text (issue #15)', () => {
   for (const [name, text] of logs) {
     it(`finds what the unfiltered scan finds, for words cut from every kind of text: ${name}`, async () => {
@@ -293,8 +299,7 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
   });
 
   it('a number is looked for as written, unless the line holds one that may print otherwise or the type prints a count', () => {
-    const f = linePrefilter(parseQuery('100000'), ['x/custom', 'todo/write'])!;
-    const cases: [line: string, typeId: number, passed: boolean][] = [
+    expectLines('100000', ['x/custom', 'todo/write'], [
       ['{"n":100000}', 0, true],
       ['{"n":1000000}', 0, true],
       ['{"n":100000.0}', 0, true],
@@ -316,8 +321,7 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
       ['{"n":123456789012345}', 0, false],
       // todo/write prints how many todos it holds.
       ['{"todos":[]}', 1, true],
-    ];
-    for (const [line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);
+    ]);
     expect(String(99999.99999999999999)).toBe('100000');
     expect(String(0.0000001)).toBe('1e-7');
   });
@@ -342,15 +346,13 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
   });
 
   it('the error filter needs an isError flag set, a reason kind error or failed, or an error-like type', () => {
-    const f = linePrefilter(parseQuery('error'), ['tool/result', 'model/error'])!;
-    const cases: [line: string, typeId: number, passed: boolean][] = [
+    expectLines('error', ['tool/result', 'model/error'], [
       ['{"isError":true}', 0, true],
       ['{"reason":{"kind":"failed"}}', 0, true],
       ['{"ok":true}', 0, false],
       ['{"isError": false, "text":"error: failed"}', 0, false],
       ['{"isError" :\ttrue}', 0, true],
       ['{"ok":true}', 1, true],
-    ];
-    for (const [line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);
+    ]);
   });
 });
