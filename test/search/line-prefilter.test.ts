@@ -326,7 +326,7 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
     expect(String(0.0000001)).toBe('1e-7');
   });
 
-  it("a role filter needs the role quoted in the line, or a user/message for the user's", () => {
+  it("a role filter needs the role as a \"role\" value in the line, or a user/message for the user's", () => {
     const types = ['tool/result', 'user/message', 'x/custom'];
     const tool = linePrefilter(parseQuery('role:tool'), types)!;
     const user = linePrefilter(parseQuery('role:USER'), types)!;
@@ -337,7 +337,9 @@ describe('a whole-log search rules lines out by their raw text (issue #15)', () 
       [tool, '{"message":{"role":"assistant"}}', 1, false],
       [user, '{"content":[{"type":"text","text":"hi"}]}', 1, true],
       [user, '{"message":{"role":"user"}}', 2, true],
-      [user, '{"source":{"kind":"user"},"note":"users"}', 2, true],
+      // "user" as another value (a source's kind) is no role.
+      [user, '{"source":{"kind":"user"},"note":"users"}', 2, false],
+      [tool, '{"message":{"role":"user","source":{"kind":"tool"}}}', 0, false],
       [user, '{"note":"users"}', 2, false],
     ];
     for (const [f, line, typeId, passed] of cases) expect(passes(f, line, typeId), line).toBe(passed);

@@ -38,8 +38,8 @@ import type { SearchQuery } from './query.ts';
  *   (the store says so) and always pass;
  * - a number too big for a double prints as "Infinity" or "null": a line with
  *   one holds the words those hold;
- * - a `role:` filter's role is a string value of the event's message, so the
- *   line holds it quoted, or the role a user/message has without one.
+ * - a `role:` filter's role is the "role" value of the event's message, in
+ *   the line as written, or the role a user/message has without one.
  */
 export interface LinePrefilter {
   /** The words (and the error filter's) a line's raw text holds, as bits. */
@@ -82,7 +82,7 @@ const PACKED_TEXT = Object.values(PACKED_DELTA_TYPES).join('\n');
 const MAX_WORDS = 15;
 const TRIGGER_SHIFT = MAX_WORDS;
 const ERROR_BIT = 1 << (2 * MAX_WORDS);
-/** A `role:` filter's role, quoted, in the line (the sign bit: bits are compared whole, never shifted). */
+/** A `role:` filter's role as a "role" value in the line (the sign bit: bits are compared whole, never shifted). */
 const ROLE_BIT = 1 << (2 * MAX_WORDS + 1);
 
 /** The one character whose lower case is two characters (İ → i̇): a block holding it is not ruled out by a case-insensitive search. */
@@ -124,13 +124,13 @@ export function isCheckableWord(word: string): boolean {
 export function linePrefilter(query: SearchQuery, typeNames: readonly string[]): LinePrefilter | null {
   // A word found in one text has each of its pieces there too: "exit code" needs "exit" and "code".
   const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
-  // A `role:` filter's role is a message's string value, quoted in the line as written; a
-  // user/message without one is the user's. (Not checked when JSON would escape it.)
-  const roleText = query.role !== undefined && !/["\\\u0000-\u001f]/.test(query.role) && !/[σς]/.test(query.role) ? `"${query.role}"` : null;
-  if (!words.length && !query.error && !roleText) return null;
+  // A `role:` filter's role is a message's "role" value, in the line as written (JSON's whitespace
+  // around the colon); a user/message without one is the user's. (Not checked when JSON would escape it.)
+  const role = query.role !== undefined && !/["\\\u0000-\u001f]/.test(query.role) && !/[σς]/.test(query.role) ? query.role : null;
+  if (!words.length && !query.error && role === null) return null;
   const wordBits = (1 << words.length) - 1;
   const bitsOf = (has: (word: string) => boolean) => words.reduce((bits, w, i) => (has(w) ? bits | (1 << i) : bits), 0);
-  const all = wordBits | (query.error ? ERROR_BIT : 0) | (roleText ? ROLE_BIT : 0);
+  const all = wordBits | (query.error ? ERROR_BIT : 0) | (role !== null ? ROLE_BIT : 0);
   // Per word, what a line holds when a source tag may print it.
   const triggers = words.map((w) => SOURCE_LABEL_TRIGGERS.filter(([label]) => label.toLowerCase().includes(w)).map(([, holds]) => holds));
   const numberBits = bitsOf((w) => NUMBER_LIKE.test(w));
@@ -141,7 +141,7 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
     const { labels, joins, sourceTagged, counts } = previewVocabulary(name);
     const labelText = labels.join('\n').toLowerCase();
     const bits = bitsOf((w) => t.includes(w) || labelText.includes(w) || [...joins].some((c) => w.includes(c))) | (counts ? numberBits : 0)
-      | (query.error && /error|fail/.test(t) ? ERROR_BIT : 0) | (roleText === '"user"' && t === 'user/message' ? ROLE_BIT : 0);
+      | (query.error && /error|fail/.test(t) ? ERROR_BIT : 0) | (role === 'user' && t === 'user/message' ? ROLE_BIT : 0);
     return { bits, triggerMask: sourceTagged ? wordBits << TRIGGER_SHIFT : 0 };
   });
   // Any type at once: what each supplies, a source tag's trigger if any type has one, and the legacy upgrade's text.
@@ -153,7 +153,10 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const caseless = (texts: readonly string[]) => (texts.length ? caselessPattern(texts) : null);
   const wordPatterns = words.map((w) => caseless([w])!);
   const triggerPatterns = triggers.map(caseless);
-  const rolePattern = roleText ? caseless([roleText]) : null;
+  // Lower case, as lineBits reads it; caseless for a block as written (save TWO_CHAR_LOWER, as the words).
+  const roleSource = role === null ? null : `"role"\\s*:\\s*"${escapeRegExp(role)}"`;
+  const roleInLower = roleSource === null ? null : new RegExp(roleSource, 'u');
+  const roleCaseless = roleSource === null ? null : new RegExp(roleSource, 'iu');
   /** The bits of a text, given how to look for a word (by index), a source label's triggers, and the flags it holds (the error filter's, the role's). */
   const heldBits = (text: string, packed: boolean, hasWord: (i: number) => boolean, hasTrigger: (i: number) => boolean, flagBits: () => number): number => {
     let bits = (packed ? packedBits : 0) | (overflowBits && OVERFLOW.test(text) ? overflowBits : 0) | (numberBits && NUMBER_PRINTED_OTHERWISE.test(text) ? numberBits : 0);
@@ -161,19 +164,19 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
       if (hasWord(i)) bits |= 1 << i;
       else if (hasTrigger(i)) bits |= 1 << (i + TRIGGER_SHIFT);
     }
-    return query.error || roleText ? bits | flagBits() : bits;
+    return query.error || role !== null ? bits | flagBits() : bits;
   };
   return {
     blockBits(text, packed) {
       if (hasEscapes(text) || text.includes(TWO_CHAR_LOWER)) return unreadableBits;
       return heldBits(text, packed, (i) => wordPatterns[i].test(text), (i) => triggerPatterns[i]?.test(text) ?? false,
-        () => (query.error && ERROR_FLAG_CASELESS.test(text) ? ERROR_BIT : 0) | (rolePattern?.test(text) ? ROLE_BIT : 0));
+        () => (query.error && ERROR_FLAG_CASELESS.test(text) ? ERROR_BIT : 0) | (roleCaseless?.test(text) ? ROLE_BIT : 0));
     },
     lineBits(text, packed) {
       if (hasEscapes(text)) return unreadableBits;
       const lower = text.toLowerCase();
       return heldBits(text, packed, (i) => lower.includes(words[i]), (i) => triggers[i].some((holds) => lower.includes(holds)),
-        () => (query.error && ERROR_FLAG.test(lower) ? ERROR_BIT : 0) | (roleText && lower.includes(roleText) ? ROLE_BIT : 0));
+        () => (query.error && ERROR_FLAG.test(lower) ? ERROR_BIT : 0) | (roleInLower?.test(lower) ? ROLE_BIT : 0));
     },
     admits(bits, typeId) {
       const type = types[typeId];
