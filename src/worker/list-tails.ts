@@ -13,7 +13,7 @@ export interface ListsFrom {
   contextSnapshots: number;
 }
 
-export const WHOLE_LISTS: ListsFrom = { requests: 0, diagnostics: 0, contextSnapshots: 0 };
+export const WHOLE_LISTS: Readonly<ListsFrom> = Object.freeze({ requests: 0, diagnostics: 0, contextSnapshots: 0 });
 
 /** The plain lists a refresh sends from where they first differ. */
 export type TailedList = 'diagnostics' | 'contextSnapshots';

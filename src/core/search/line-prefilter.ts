@@ -115,9 +115,15 @@ const UPGRADE_TEXT = 'aborted';
 /** JSON escapes the filter does not undo (`\u`, `\/`): a text holding one may hold any word. */
 export const hasEscapes = (text: string) => text.includes('\\u') || text.includes('\\/');
 
+/**
+ * Whether a text reads the same in a line as written, lower-cased with the line: none of the
+ * characters JSON escapes, and no Greek sigma (its small form depends on what follows it).
+ */
+export const readsAsWritten = (text: string): boolean => !/["\\\u0000-\u001f]|[σς]/.test(text);
+
 /** Whether a word can be looked for in a line's raw text at all. */
 export function isCheckableWord(word: string): boolean {
-  return word !== '' && !JOINING.test(word) && !/[σς]/.test(word);
+  return word !== '' && !JOINING.test(word) && readsAsWritten(word);
 }
 
 /** The filter for a parsed query, or null when it can rule out no line. */
@@ -126,7 +132,7 @@ export function linePrefilter(query: SearchQuery, typeNames: readonly string[]):
   const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
   // A `role:` filter's role is a message's "role" value, in the line as written (JSON's whitespace
   // around the colon); a user/message without one is the user's. (Not checked when JSON would escape it.)
-  const role = query.role !== undefined && !/["\\\u0000-\u001f]/.test(query.role) && !/[σς]/.test(query.role) ? query.role : null;
+  const role = query.role !== undefined && readsAsWritten(query.role) ? query.role : null;
   if (!words.length && !query.error && role === null) return null;
   const wordBits = (1 << words.length) - 1;
   const bitsOf = (has: (word: string) => boolean) => words.reduce((bits, w, i) => (has(w) ? bits | (1 << i) : bits), 0);

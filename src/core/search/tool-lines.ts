@@ -1,4 +1,4 @@
-import { caselessPattern, hasEscapes, TWO_CHAR_LOWER } from './line-prefilter.ts';
+import { caselessPattern, hasEscapes, readsAsWritten, TWO_CHAR_LOWER } from './line-prefilter.ts';
 import type { CallNames } from './query.ts';
 
 /** A call id a result names, as its line writes it: the value of a "toolCallId" or "callId" key (anywhere: a superset). */
@@ -16,7 +16,7 @@ const CALL_ID = /"(?:toolCallId|callId)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
  * context): then every line may.
  */
 export function toolLineCheck(tool: string): ToolLineCheck | null {
-  if (/["\\\u0000-\u001f]|[σς]/.test(tool)) return null;
+  if (!readsAsWritten(tool)) return null;
   // A block is searched without lower-casing it, as the word filter's blocks are.
   const caseless = caselessPattern([tool]);
   const namesCall = (text: string, names: CallNames): boolean => {

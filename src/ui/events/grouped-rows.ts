@@ -8,9 +8,14 @@ import type { LoadSummary } from '../../worker/protocol.ts';
  * the streams). Rows ascend by the event they start at.
  */
 export function groupedRows(count: number, runs: Uint32Array, open: ReadonlySet<number>, hidden: (i: number) => boolean): Float64Array {
-  // At most every event and a row per stream: filled in place, no boxed number per row (1M rows at a log's end).
+  const { out, n } = freshRows(count, runs, open, hidden);
+  return out.subarray(0, n);
+}
+
+/** The rows made afresh: at most every event and a row per stream, filled in place (no boxed number per row: 1M rows at a log's end). */
+function freshRows(count: number, runs: Uint32Array, open: ReadonlySet<number>, hidden: (i: number) => boolean): { out: Float64Array; n: number } {
   const out = new Float64Array(count + runs.length / 2);
-  return out.subarray(0, fill(out, 0, 0, count, runs, open, hidden));
+  return { out, n: fill(out, 0, 0, count, runs, open, hidden) };
 }
 
 /** Writes the rows of events [from, count) into `out` from position `n` (`from` not inside a run); gives the rows' end. */
@@ -90,8 +95,7 @@ export class GroupedRowsCache {
       this.made = { ...m, count, runs, out, n };
       return out.subarray(0, n);
     }
-    const out = new Float64Array(count + runs.length / 2);
-    const n = fill(out, 0, 0, count, runs, open, hidden);
+    const { out, n } = freshRows(count, runs, open, hidden);
     this.made = { rowsKey: summary.columns.seq.buffer, count, runs, open, hiddenBits, out, n };
     return out.subarray(0, n);
   }
