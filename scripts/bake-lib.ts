@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readLogText } from '../src/core/log/reader.ts';
 import { admitSystemPrompt, startsSeries, toolsChanged } from '../src/core/prompt/admission.ts';
 import { buildRequests } from '../src/core/requests/analyze.ts';
-import { foldRequestHeader } from '../src/core/requests/header.ts';
+import { foldRequestHeader } from '../src/core/prompt/request-header.ts';
 import { foldSession, type SessionFold } from '../src/core/session/fold-session.ts';
 import type { SurfaceContext } from '../src/core/surface/types.ts';
 import { refusedByReference } from './conformance-lib.ts';

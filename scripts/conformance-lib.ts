@@ -7,7 +7,7 @@ import { foldSession, type SessionFold } from '../src/core/session/fold-session.
 import { jsonEqual } from '../src/core/util/json.ts';
 import { projectionMismatches, projectionsOf } from '../src/core/projections/index.ts';
 import { buildRequests } from '../src/core/requests/analyze.ts';
-import { foldRequestHeader } from '../src/core/requests/header.ts';
+import { foldRequestHeader } from '../src/core/prompt/request-header.ts';
 
 export interface Mismatch {
   path: string;

@@ -1,8 +1,8 @@
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
-import { logVerdict, type Verdict, type VerdictKind } from './diagnostics/verdict.ts';
+import { logVerdict, type Verdict, type VerdictKind } from './session/verdict.ts';
 import type { LogEvent, ReadResult } from './log/types.ts';
 import { deriveMessages } from './messages/derive.ts';
-import type { TranscriptEntry } from './messages/transcript.ts';
+import type { TranscriptEntry } from './surface/transcript.ts';
 import type { Message } from './messages/types.ts';
 import { projectionsOf, projectionsReport, type ProjectionReportEntry } from './projections/index.ts';
 import type { SnapshotEntry } from './prompt/context-stream.ts';

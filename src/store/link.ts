@@ -1,5 +1,32 @@
 import { create } from 'zustand';
-import type { LinkState } from './url.ts';
+import type { SideTab, Theme } from './view.ts';
+
+/** The view a link carries (url.ts writes and reads it as the address's hash). */
+export interface LinkState {
+  /** The log the link was made on: its file name and fingerprint. */
+  log?: string;
+  fingerprint?: string;
+  /** `c`: the cursor's event index. */
+  cursor?: number;
+  /**
+   * `cs`: the cursor as a seq, for links made without the loaded log at hand
+   * (`dsh-devtools open --at SEQ`); used when `c` is absent. Read, never
+   * written: once the log loads the hash carries `c` again.
+   */
+  cursorSeq?: number;
+  selected?: number;
+  tab?: SideTab;
+  theme?: Theme;
+  search?: string;
+  hide?: string[];
+  columns?: [number, number];
+  /** `raw`: the events list shows every streamed delta as a row (issue #19). */
+  rawStreams?: boolean;
+  /** `rq`: the Requests view full-window; `rs` its sort (`id` or `-id`), `rf` its filter, `rh` hidden columns. */
+  requests?: { full?: boolean; sort?: { id: string; desc: boolean } | null; filter?: string; hidden?: string[] };
+  /** Compare mode (issue #20): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
+  compare?: { entry: number; row?: number; b?: number };
+}
 
 /**
  * A link opened on a page that does not have its log (issue #17): kept here

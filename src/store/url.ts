@@ -1,8 +1,10 @@
 import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
 import { useSession } from './session.ts';
-import { useLink } from './link.ts';
-import { useView, type SideTab, type Theme } from './view.ts';
+import { useLink, type LinkState } from './link.ts';
+
+export type { LinkState };
+import { useView, type SideTab } from './view.ts';
 
 /**
  * The view state in the URL hash, so a copied link restores cursor,
@@ -12,32 +14,6 @@ import { useView, type SideTab, type Theme } from './view.ts';
  * was made for; `?url=` names where the user's browser may fetch it.
  */
 const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests', 'charts'];
-
-export interface LinkState {
-  /** The log the link was made on: its file name and fingerprint. */
-  log?: string;
-  fingerprint?: string;
-  /** `c`: the cursor's event index. */
-  cursor?: number;
-  /**
-   * `cs`: the cursor as a seq, for links made without the loaded log at hand
-   * (`dsh-devtools open --at SEQ`); used when `c` is absent. Read, never
-   * written: once the log loads the hash carries `c` again.
-   */
-  cursorSeq?: number;
-  selected?: number;
-  tab?: SideTab;
-  theme?: Theme;
-  search?: string;
-  hide?: string[];
-  columns?: [number, number];
-  /** `raw`: the events list shows every streamed delta as a row (issue #19). */
-  rawStreams?: boolean;
-  /** `rq`: the Requests view full-window; `rs` its sort (`id` or `-id`), `rf` its filter, `rh` hidden columns. */
-  requests?: { full?: boolean; sort?: { id: string; desc: boolean } | null; filter?: string; hidden?: string[] };
-  /** Compare mode (issue #20): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
-  compare?: { entry: number; row?: number; b?: number };
-}
 
 export function encodeHash(s: LinkState): string {
   const p = new URLSearchParams();

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
-import type { Verdict } from '../core/diagnostics/verdict.ts';
+import type { Verdict } from '../core/session/verdict.ts';
 import type { EventOrigin, LogEvent, ReadResult, SessionHeader } from '../core/log/types.ts';
 import type { Message } from '../core/messages/types.ts';
 import type { ReplayColumns, NavKind } from '../core/replay/replay-index.ts';

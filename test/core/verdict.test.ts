@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_DEFS } from '../../src/core/diagnostics/codes.ts';
-import { isPartialAt, logVerdict } from '../../src/core/diagnostics/verdict.ts';
+import { isPartialAt, logVerdict } from '../../src/core/session/verdict.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';

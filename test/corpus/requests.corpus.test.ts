@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLogFile } from '../../scripts/node-source.ts';
 import { deriveMessages } from '../../src/core/messages/derive.ts';
 import { analyzePrompts } from '../../src/core/requests/analyze.ts';
-import { foldRequestHeader } from '../../src/core/requests/header.ts';
+import { foldRequestHeader } from '../../src/core/prompt/request-header.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { eventLookup, foldSurface } from '../../src/core/surface/fold.ts';
 import { corpusLogs } from './corpus-dir.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldProjections } from '../../src/core/projections/index.ts';
 import { tokenUsageUnit } from '../../src/core/projections/units/token-usage.ts';
-import { estimateMessage } from '../../src/core/projections/units/estimate.ts';
+import { estimateMessage } from '../../src/core/messages/estimate.ts';
 import { evs, hdr } from './fixtures.ts';
 
 const usage = (inputTokens: number, outputTokens: number, cacheReadTokens?: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { admitSystemPrompt, startsSeries, systemPromptMessage, toolsChanged, type AdmissionFlags } from '../../src/core/prompt/admission.ts';
-import { canonicalHeader, foldRequestHeader } from '../../src/core/requests/header.ts';
+import { canonicalHeader, foldRequestHeader } from '../../src/core/prompt/request-header.ts';
 import { foldSession, type ArraySessionFold } from '../../src/core/session/fold-session.ts';
 import { events, header, jsonl, userMessage, type Row } from '../helpers/log-builder.ts';
 

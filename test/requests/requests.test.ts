@@ -4,7 +4,7 @@ import { readLogText } from '../../src/core/log/reader.ts';
 import { deriveMessages } from '../../src/core/messages/derive.ts';
 import { analyzePrompts, inspectRequests } from '../../src/core/requests/analyze.ts';
 import { buildRequests } from '../../src/core/requests/analyze.ts';
-import { canonicalHeader, callConfigEquals, foldRequestHeader, headerEquals } from '../../src/core/requests/header.ts';
+import { canonicalHeader, callConfigEquals, foldRequestHeader, headerEquals } from '../../src/core/prompt/request-header.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
 import { eventLookup, foldSurface } from '../../src/core/surface/fold.ts';
 import { assistantData, events, header, jsonl, userMessage } from '../helpers/log-builder.ts';

@@ -3,7 +3,7 @@ import { messageBodyToMarkdown } from '../export/markdown.ts';
 import type { Message } from '../messages/types.ts';
 import { boundedLineDiff, type DiffLimits, type LinePart } from '../prompt/context-diff.ts';
 import type { ModelRequest } from '../requests/build.ts';
-import { toolNames } from '../requests/header.ts';
+import { toolNames } from '../prompt/request-header.ts';
 import { jsonText } from '../util/json-text.ts';
 import { configOf, DIFF_KINDS, type DiffKind } from './request-parts.ts';
 import { MessageIdentity } from './trail.ts';

@@ -1,6 +1,6 @@
 import type { ModelRequest } from '../requests/build.ts';
 import { contentHash } from '../requests/hash.ts';
-import type { RequestHeader } from '../requests/header.ts';
+import type { RequestHeader } from '../prompt/request-header.ts';
 import { jsonText } from '../util/json-text.ts';
 
 /**

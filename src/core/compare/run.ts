@@ -1,4 +1,4 @@
-import { logVerdict, type Verdict } from '../diagnostics/verdict.ts';
+import { logVerdict, type Verdict } from '../session/verdict.ts';
 import type { LogEvent, ReadResult, SessionHeader } from '../log/types.ts';
 import { factsOf, startPromptAnalysis, surfaceBeforeOf, type PromptAnalysis } from '../requests/analyze.ts';
 import type { ModelRequest, SurfaceBefore } from '../requests/build.ts';

@@ -1,4 +1,4 @@
-import type { VerdictKind } from '../diagnostics/verdict.ts';
+import type { VerdictKind } from '../session/verdict.ts';
 import type { CompareRun } from './run.ts';
 import type { TurnOutcome } from '../session/turn-outcomes.ts';
 

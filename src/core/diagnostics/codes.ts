@@ -1,4 +1,5 @@
-import type { Severity } from './diagnostic.ts';
+/** How much a finding matters (codes.ts's severity policy below). */
+export type Severity = 'error' | 'warning' | 'info';
 
 interface CodeDef {
   severity: Severity;

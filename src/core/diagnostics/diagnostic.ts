@@ -1,7 +1,6 @@
-import { DIAGNOSTIC_DEFS, type DiagnosticCode } from './codes.ts';
+import { DIAGNOSTIC_DEFS, type DiagnosticCode, type Severity } from './codes.ts';
 
-export type { DiagnosticCode };
-export type Severity = 'error' | 'warning' | 'info';
+export type { DiagnosticCode, Severity };
 
 /**
  * A finding about the log. Every rule the core checks reports through this

@@ -1,7 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import { CutDetector, cutModeFor, type CutMode } from '../requests/cuts.ts';
-import { canonicalHeader } from '../requests/header.ts';
+import { canonicalHeader } from '../prompt/request-header.ts';
 import { usageOfStream, type Usage } from '../requests/build.ts';
 import type { SessionHeader } from '../log/types.ts';
 import { stepKey } from '../util/step-key.ts';

@@ -1,5 +1,5 @@
 import { firstRefusal, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { logVerdict, type VerdictKind } from '../diagnostics/verdict.ts';
+import { logVerdict, type VerdictKind } from '../session/verdict.ts';
 import type { ByteSource } from '../log/bytes.ts';
 import { LineStore } from '../log/line-store.ts';
 import { readLog } from '../log/reader.ts';

@@ -1,5 +1,4 @@
 import type { LogEvent } from '../log/types.ts';
-import type { SurfaceState } from '../surface/types.ts';
 import { deepFreeze } from '../util/freeze.ts';
 import { isPlainObject } from '../util/json.ts';
 import type { Message } from './types.ts';
@@ -41,7 +40,7 @@ export function eventMessage(event: LogEvent, projected?: ReadonlyMap<number, Me
 }
 
 /** The model-context view: the surface's messages in node order, nulls dropped (§6.2). */
-export function deriveMessages(state: { nodes: Iterable<number>; projected: SurfaceState['projected'] }, eventAt: (seq: number) => LogEvent | undefined): Message[] {
+export function deriveMessages(state: { nodes: Iterable<number>; projected?: ReadonlyMap<number, Message> }, eventAt: (seq: number) => LogEvent | undefined): Message[] {
   const out: Message[] = [];
   for (const seq of state.nodes) {
     const event = eventAt(seq);

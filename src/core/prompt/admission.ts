@@ -1,6 +1,6 @@
 import type { Dialect } from '../log/types.ts';
 import type { ContentBlock } from '../messages/types.ts';
-import { canonicalHeader, headerEquals, type RequestHeader } from '../requests/header.ts';
+import { canonicalHeader, headerEquals, type RequestHeader } from './request-header.ts';
 import type { SurfaceContext, SurfaceState } from '../surface/types.ts';
 import { systemNodes, type SystemNode } from './system-nodes.ts';
 

@@ -1,6 +1,6 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfacePlan, SurfaceState } from '../surface/types.ts';
-import { finding, type PromptFinding } from '../requests/findings.ts';
+import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
 import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-diff.ts';

@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { isRuntimeContextEvent, RUNTIME_CONTEXT_PLUGIN } from '../messages/classify.ts';
 import { joinContextSections, RUNTIME_CONTEXT_CLEARED, RUNTIME_CONTEXT_FRAMING, type ContextSnapshotSection } from './render.ts';
 
 /**
@@ -6,14 +7,7 @@ import { joinContextSections, RUNTIME_CONTEXT_CLEARED, RUNTIME_CONTEXT_FRAMING, 
  * §4.4): the owned `user/message`s in each dialect's source shape.
  */
 
-export const RUNTIME_CONTEXT_PLUGIN = '@deepseek-ai/dsh-system-prompt';
-
-/** §3.4 ownership test, valid in every version. */
-export function isRuntimeContextEvent(event: LogEvent): boolean {
-  if (event.type !== 'user/message') return false;
-  const source = event.data?.source;
-  return source?.kind === 'runtime-context' || (source?.kind === 'plugin' && source?.plugin === RUNTIME_CONTEXT_PLUGIN);
-}
+export { isRuntimeContextEvent, RUNTIME_CONTEXT_PLUGIN };
 
 export type SnapshotForm =
   /** `form:'snapshot'` with sections. */

@@ -1,4 +1,5 @@
 import type { LogEvent } from '../log/types.ts';
+import { systemText } from '../messages/classify.ts';
 import { currentMessage } from '../surface/message-projections.ts';
 import type { SurfaceContext, SurfaceState } from '../surface/types.ts';
 
@@ -6,6 +7,8 @@ import type { SurfaceContext, SurfaceState } from '../surface/types.ts';
  * System nodes on a folded surface (prompt-and-requests.md §5.1), for the
  * mid/newest dialects where the prompt lives in `system/message` events.
  */
+export { systemText };
+
 export interface SystemNode {
   seq: number;
   /** Surface index of the node. */
@@ -20,14 +23,6 @@ export interface SystemNodes {
   head: SystemNode | undefined;
   /** The last node whose text is not '' — or head when every node is dormant. */
   latest: SystemNode | undefined;
-}
-
-/** The §5.1 text class of a system message's content. */
-export function systemText(content: unknown): string | undefined {
-  if (!Array.isArray(content)) return undefined;
-  if (content.length === 0) return '';
-  if (content.length === 1 && content[0]?.type === 'text' && typeof content[0].text === 'string') return content[0].text;
-  return undefined;
 }
 
 export function systemNodes(state: SurfaceState, ctx: SurfaceContext): SystemNodes {

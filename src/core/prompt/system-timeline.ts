@@ -1,12 +1,12 @@
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
-import { canonicalHeader, isScrubbed } from '../requests/header.ts';
+import { canonicalHeader, isScrubbed } from './request-header.ts';
 import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 import { findVariableReference } from './interpolate.ts';
 import { latestSystemNode, systemText } from './system-nodes.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
 import { TextPool } from '../util/text-pool.ts';
-import { finding, type PromptFinding } from '../requests/findings.ts';
+import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 
 /**
  * The effective system prompt over the log (prompt-and-requests.md §5.4):

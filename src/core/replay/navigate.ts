@@ -1,4 +1,4 @@
-import type { ReplayColumns } from './replay-index.ts';
+import type { ReplayColumns } from './columns.ts';
 
 /** What an event did to the surface, as the replay columns code it. */
 export const SURFACE_CHANGE = { none: 0, append: 1, replace: 2, project: 3, reject: 4 } as const;

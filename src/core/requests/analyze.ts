@@ -10,7 +10,7 @@ import { TextPool } from '../util/text-pool.ts';
 import { Replay, ReplayBuilder } from '../replay/replay-index.ts';
 import { cutModeFor } from './cuts.ts';
 import type { LogEvent, LogMeta, ReadMeta } from '../log/types.ts';
-import { finding, type PromptFinding } from './findings.ts';
+import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import type { SurfaceState } from '../surface/types.ts';
 

@@ -1,6 +1,6 @@
 import type { Message } from '../messages/types.ts';
 import type { KeptSinceMark } from '../surface/ledger.ts';
-import { callConfigEquals, type LlmCallConfig } from './header.ts';
+import { callConfigEquals, type LlmCallConfig } from '../prompt/request-header.ts';
 import { utf8Bytes } from './hash.ts';
 import { jsonText } from '../util/json-text.ts';
 import { commonPrefixLength } from '../util/json-common-prefix.ts';

@@ -2,7 +2,7 @@ import { firstRefusal, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { EventList } from '../log/event-list.ts';
 import type { EventOrigin, LogEvent, ReadMeta, ReadResult } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
-import { buildTranscript, type TranscriptEntry } from '../messages/transcript.ts';
+import { buildTranscript, type TranscriptEntry } from '../surface/transcript.ts';
 import type { Message } from '../messages/types.ts';
 import { eventLookup, type FoldOptions, type SurfaceStep } from '../surface/fold.ts';
 import type { SurfaceState } from '../surface/types.ts';

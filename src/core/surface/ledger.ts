@@ -1,13 +1,12 @@
 import type { LogEvent } from '../log/types.ts';
 import { eventMessage } from '../messages/derive.ts';
 import type { Message } from '../messages/types.ts';
-import { isRuntimeContextEvent } from '../prompt/runtime-context.ts';
-import { systemText } from '../prompt/system-nodes.ts';
+import { isRuntimeContextEvent, systemText } from '../messages/classify.ts';
 import { jsonBytes } from '../util/json-bytes.ts';
 import { jsonCommonPrefixBytes } from '../util/json-common-prefix.ts';
 import { SeqMap } from '../util/seq-map.ts';
 import { Fenwick } from '../util/fenwick.ts';
-import { estimateMessage } from '../projections/units/estimate.ts';
+import { estimateMessage } from '../messages/estimate.ts';
 import { SurfaceTotals } from './surface-totals.ts';
 import { grownTo } from '../util/typed.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from './types.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { Verdict } from '../../core/diagnostics/verdict.ts';
+import type { Verdict } from '../../core/session/verdict.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { VERDICT_TEXT } from './verdict-text.ts';
 import type { Severity } from '../../core/diagnostics/diagnostic.ts';

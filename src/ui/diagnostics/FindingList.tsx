@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import { isNewerCode } from '../../core/diagnostics/verdict.ts';
+import { isNewerCode } from '../../core/session/verdict.ts';
 import type { Severity } from '../../core/diagnostics/diagnostic.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import type { FindingRow } from './finding-rows.ts';

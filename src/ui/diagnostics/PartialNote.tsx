@@ -1,4 +1,4 @@
-import { isPartialAt } from '../../core/diagnostics/verdict.ts';
+import { isPartialAt } from '../../core/session/verdict.ts';
 import { useSession } from '../../store/session.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { VerdictKind } from '../../core/diagnostics/verdict.ts';
+import type { VerdictKind } from '../../core/session/verdict.ts';
 
 /**
  * How the UI words each verdict the core computes (issue #16): a short badge

@@ -10,7 +10,7 @@ import { ChangeStrip } from './ChangeStrip.tsx';
 import { FriendlyView } from './FriendlyView.tsx';
 import { failureLead } from './failure-lead.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
-import { ANALYSES } from '../../core/diagnostics/verdict.ts';
+import { ANALYSES } from '../../core/session/verdict.ts';
 import { ValueDiffView } from './ValueDiffView.tsx';
 import { SeenByCall } from '../requests/next-call.tsx';
 

@@ -6,7 +6,7 @@ import { JsonView } from '../json/JsonView.tsx';
 import { downloadJson } from '../export.ts';
 import { MessageView } from '../message/MessageView.tsx';
 import { callsIn } from '../message/blocks.ts';
-import { ANALYSES } from '../../core/diagnostics/verdict.ts';
+import { ANALYSES } from '../../core/session/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 
 /** The selected call in full: its request, a page of its messages, and what changed since the previous call. */

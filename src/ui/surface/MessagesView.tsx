@@ -6,7 +6,7 @@ import { MessageView } from '../message/MessageView.tsx';
 import { formatCount } from '../counts.ts';
 import { callsIn } from '../message/blocks.ts';
 import { downloadJson } from '../export.ts';
-import { ANALYSES } from '../../core/diagnostics/verdict.ts';
+import { ANALYSES } from '../../core/session/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
 import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 

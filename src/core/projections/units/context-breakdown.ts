@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Dialect } from '../../log/types.ts';
 import { surfaceEventTypes } from '../../log/event-types.ts';
 import type { ProjectionUnit } from '../types.ts';
-import { canonicalHeader, estimateSystemTokens, estimateToolsTokens } from './estimate.ts';
+import { canonicalHeader, estimateSystemTokens, estimateToolsTokens } from '../../messages/estimate.ts';
 import { surfaceTokensStep, type ShadowClaim } from './surface-tokens.ts';
 
 export interface BreakdownView {

@@ -1,7 +1,7 @@
 import { surfaceEventTypes } from '../../log/event-types.ts';
 import type { Dialect, LogEvent } from '../../log/types.ts';
 import { eventMessage } from '../../messages/derive.ts';
-import { estimateMessage } from './estimate.ts';
+import { estimateMessage } from '../../messages/estimate.ts';
 
 /**
  * The O(1) running surface-token total shared by contextPressure and

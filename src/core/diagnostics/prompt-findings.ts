@@ -1,4 +1,4 @@
-import { DIAGNOSTIC_DEFS, type DiagnosticCode } from '../diagnostics/codes.ts';
+import { DIAGNOSTIC_DEFS, type DiagnosticCode } from './codes.ts';
 
 /**
  * Findings of the prompt and request analyses (prompt-and-requests.md §10),

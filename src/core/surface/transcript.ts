@@ -1,8 +1,8 @@
 import { isAppendSurfaceEvent } from '../log/event-types.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
-import type { SurfaceState } from '../surface/types.ts';
-import { deriveEventMessage } from './derive.ts';
-import type { Message } from './types.ts';
+import { deriveEventMessage } from '../messages/derive.ts';
+import type { Message } from '../messages/types.ts';
+import type { SurfaceState } from './types.ts';
 
 /**
  * The human transcript (spec §7): append-origin surface events in log order.

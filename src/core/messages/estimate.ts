@@ -1,4 +1,4 @@
-import { jsonText } from '../../util/json-text.ts';
+import { jsonText } from '../util/json-text.ts';
 
 /**
  * The token meter's fixed-density heuristic (spec §4.9; DSH

@@ -1,7 +1,7 @@
 import type { SessionHeader } from '../log/types.ts';
 import { FORK_TYPES, FORMAT4_ADDITIONS, KNOWN_DSH_TEXT } from '../log/versions.ts';
-import { DIAGNOSTIC_DEFS } from './codes.ts';
-import type { Diagnostic } from './diagnostic.ts';
+import { DIAGNOSTIC_DEFS } from '../diagnostics/codes.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /**
  * What the app says about a log as a whole (issue #16). Three ways a log can
