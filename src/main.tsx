@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/shell/App.tsx';
 import './ui/theme.css';
-import { isSingleFile } from './ui/share/single-file.ts';
+import { isSingleFile } from './store/single-file-page.ts';
 
 // The harness core (and zod) run in the load worker; the page only renders.
 // Offline after the first visit (public/sw.js caches the app shell, never a log).

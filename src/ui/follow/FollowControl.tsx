@@ -2,7 +2,7 @@ import './follow.css';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
-import { openLogs } from '../compare/open-logs.ts';
+import { openLogs } from '../../store/open-logs.ts';
 import { useFollow } from './follow-store.ts';
 
 /** Bytes as a short size. */

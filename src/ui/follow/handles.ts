@@ -5,7 +5,7 @@
  * time, since the File the page opens and the one a handle gives are
  * different objects. The handles stay in this tab's memory only.
  */
-import { openLogs } from '../compare/open-logs.ts';
+import { openLogs } from '../../store/open-logs.ts';
 
 interface PickerWindow {
   showOpenFilePicker?(options?: { multiple?: boolean }): Promise<FileSystemFileHandle[]>;

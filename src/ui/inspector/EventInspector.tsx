@@ -8,7 +8,7 @@ import { JsonView } from '../json/JsonView.tsx';
 import { MessageView, Folded } from '../message/MessageView.tsx';
 import { prettyArguments, type CallInfo } from '../message/blocks.ts';
 import { SeenByCall } from '../requests/next-call.tsx';
-import { ChildLinks } from '../loading/SessionSwitcher.tsx';
+import { ChildLinks } from '../workspace/SessionSwitcher.tsx';
 
 type Mode = 'text' | 'tree' | 'raw';
 

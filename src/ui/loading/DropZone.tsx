@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { openLogs } from '../compare/open-logs.ts';
+import { openLogs } from '../../store/open-logs.ts';
 import { useFolder } from '../../store/folder.ts';
 import { filesOfDrop } from '../folder/pick-folder.ts';
 import { captureDropHandles } from '../follow/handles.ts';

@@ -1,19 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useView } from '../../store/view.ts';
 import { elementOwnsKey, keyOf } from '../commands.ts';
-// The table and its detail load on first use, the same module as the side panel's tab.
-import { RequestsPanel } from '../shell/side-panels.ts';
-
-/** The Requests view over the whole workspace (issue #19): App shows it in place of the three columns. */
-export function RequestsFull() {
-  return (
-    <main className="panel requests-full">
-      <Suspense fallback={<p className="muted pad">Loading panel…</p>}>
-        <RequestsPanel />
-      </Suspense>
-    </main>
-  );
-}
 
 /**
  * Shift+R toggles the full-window view (and opens the Requests tab, so leaving it shows the

@@ -4,7 +4,7 @@ import { singleFileHtml } from '../../core/share/single-file.ts';
 import { useSession } from '../../store/session.ts';
 import { downloadText } from '../export.ts';
 import { RedactionSummary } from './RedactionSummary.tsx';
-import { appParts } from './single-file.ts';
+import { appParts } from '../../store/single-file-page.ts';
 import { kb, usePackedLog } from './usePackedLog.ts';
 
 /** The file name of a log's export: its name without the log extensions, `.html`. */

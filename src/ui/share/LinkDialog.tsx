@@ -3,7 +3,7 @@ import { logFragment } from '../../core/share/fragment.ts';
 import { useSession } from '../../store/session.ts';
 import { useShare } from '../../store/share.ts';
 import { RedactionSummary } from './RedactionSummary.tsx';
-import { isSingleFile } from './single-file.ts';
+import { isSingleFile } from '../../store/single-file-page.ts';
 import { kb, usePackedLog } from './usePackedLog.ts';
 
 /** This page's address without the fragment and without a `?url=`/`vs=` the link's own log replaces. */

@@ -1,7 +1,7 @@
 import './share.css';
 import { useSession } from '../../store/session.ts';
 import { useShare } from '../../store/share.ts';
-import { openShareOrigin } from './startup.ts';
+import { openShareOrigin } from '../../store/shared-log.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import { applyLogLink, applyPageLink, decodeHash, resolvePendingLink, startUrlSync } from '../../store/url.ts';
-import { useLink } from '../../store/link.ts';
+import { startApp } from '../../store/startup.ts';
 import { useView } from '../../store/view.ts';
-import { workerClient } from '../../worker/client.ts';
 import { commandForKey, elementOwnsKey, keyOf } from '../commands.ts';
 import { LinkNotice } from '../loading/LinkNotice.tsx';
 import { EventList } from '../events/EventList.tsx';
@@ -22,63 +20,17 @@ import { useCompare } from '../../store/compare.ts';
 import { compareCommandForKey } from '../compare/commands.ts';
 import { useFolder } from '../../store/folder.ts';
 import { FolderView } from '../folder/FolderView.tsx';
-import { sharedLogAtStartup } from '../share/startup.ts';
 import { ShareNotice } from '../share/ShareNotice.tsx';
-import { RequestsFull, useRequestsShortcut } from '../requests/full-window.tsx';
+import { useRequestsShortcut } from '../requests/full-window.tsx';
+import { RequestsFull } from './RequestsFull.tsx';
 import { DeferredCursorProvider } from '../hooks/useDeferredCursor.ts';
 
 // Compare mode loads on first use, keeping the initial bundle small.
 const CompareView = lazy(() => import('../compare/CompareView.tsx').then((m) => ({ default: m.CompareView })));
 
-/** The bundled demo: a session and a subagent forked from it, opened as one workspace. */
-const DEMO = [
-  { url: './demo/demo-session.jsonl', name: 'demo-session.jsonl' },
-  { url: './demo/demo-session-subagent.jsonl', name: 'demo-session-subagent.jsonl' },
-];
-
-/** Startup: the worker, the link's view state, then `?url=` or the bundled demo. */
+/** Startup (store/startup.ts), once per page. */
 function useStartup(): void {
-  useEffect(() => {
-    const session = useSession.getState();
-    if (!session.client) session.setClient(workerClient());
-    // A log that came with the page (this single file, or inside the link: issue #22) opens with the link's view.
-    const shared = sharedLogAtStartup();
-    const link = decodeHash(location.hash);
-    applyPageLink(link);
-    // A link that names its log waits for that log (issue #17); an older link applies to whatever opens.
-    const named = link.log !== undefined && !shared;
-    if (named) useLink.getState().setPending(link);
-    else applyLogLink(link);
-    const url = new URLSearchParams(location.search).get('url');
-    const vs = new URLSearchParams(location.search).get('vs');
-    const options = named ? {} : { cursor: link.cursor, cursorSeq: link.cursorSeq, search: link.search };
-    const opened = shared ? shared.open(options)
-      : url && vs ? openPair(url, vs, named ? undefined : link.cursor)
-      : url ? useSession.getState().open({ kind: 'url', url, name: url.split('/').pop() || url }, options)
-      : useSession.getState().openMany(DEMO.map((d) => ({ kind: 'url' as const, url: new URL(d.url, location.href).href, name: d.name })), { demo: true, ...options });
-    // A link in compare mode (issue #20) names B by its workspace entry, and carries both cursors.
-    const compare = link.compare;
-    if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });
-    const stops: (() => void)[] = [];
-    if (!named && link.selected !== undefined) {
-      const unsub = useSession.subscribe((s, prev) => {
-        if (s.loads !== prev.loads) { useCursor.getState().select(link.selected!); unsub(); }
-      });
-      stops.push(unsub);
-    }
-    // Every load may be the one a pending link waits for.
-    stops.push(useSession.subscribe((s, prev) => { if (s.loads !== prev.loads) resolvePendingLink(); }));
-    stops.push(startUrlSync());
-    return () => { for (const stop of stops) stop(); };
-  }, []);
-}
-
-/** `?url=A&vs=B`: two published logs, opened as a workspace in that order. */
-async function openPair(url: string, vs: string, cursor?: number): Promise<void> {
-  const source = (u: string) => ({ kind: 'url' as const, url: u, name: u.split('/').pop() || u });
-  const a = source(url);
-  useSession.setState({ workspace: [{ source: a, header: null }, { source: source(vs), header: null }], active: 0 });
-  await useSession.getState().open(a, { cursor });
+  useEffect(() => startApp(), []);
 }
 
 function useKeyboard(): void {

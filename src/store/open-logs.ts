@@ -1,6 +1,6 @@
-import { useCompare } from '../../store/compare.ts';
-import { useSession } from '../../store/session.ts';
-import type { LoadSource } from '../../worker/protocol.ts';
+import { useCompare } from './compare.ts';
+import { useSession } from './session.ts';
+import type { LoadSource } from '../worker/protocol.ts';
 
 /**
  * Opens dropped or picked files (issue #20): several files are one

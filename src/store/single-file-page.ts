@@ -1,4 +1,4 @@
-import { appPartsFromHtml, parseEmbeddedLog, SINGLE_FILE_IDS, type AppParts, type EmbeddedLog } from '../../core/share/single-file.ts';
+import { appPartsFromHtml, parseEmbeddedLog, SINGLE_FILE_IDS, type AppParts, type EmbeddedLog } from '../core/share/single-file.ts';
 
 /** Whether this page is the single-file app (dist/dsh-devtools.html or an export of it). */
 export function isSingleFile(): boolean {

@@ -1,11 +1,11 @@
-import { fromBase64 } from '../../core/share/base64.ts';
-import { readLogFragment } from '../../core/share/fragment.ts';
-import { unpackLog } from '../../core/share/pack-log.ts';
-import { useSession, type OpenOptions } from '../../store/session.ts';
-import { useShare, type ShareOrigin } from '../../store/share.ts';
-import { setHashTail } from '../../store/url.ts';
-import type { LoadSource } from '../../worker/protocol.ts';
-import { embeddedLogOfPage, isSingleFile } from './single-file.ts';
+import { fromBase64 } from '../core/share/base64.ts';
+import { readLogFragment } from '../core/share/fragment.ts';
+import { unpackLog } from '../core/share/pack-log.ts';
+import { useSession, type OpenOptions } from './session.ts';
+import { useShare, type ShareOrigin } from './share.ts';
+import { setHashTail } from './url.ts';
+import type { LoadSource } from '../worker/protocol.ts';
+import { embeddedLogOfPage, isSingleFile } from './single-file-page.ts';
 
 /**
  * A log that came with the page (issue #22): the one embedded in this single
