@@ -1,5 +1,6 @@
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
-import { logVerdict, type Verdict, type VerdictKind } from './session/verdict.ts';
+import type { Verdict, VerdictKind } from './session/verdict.ts';
+import { sessionSummary, typeRowsOf } from './session/summary.ts';
 import type { LogEvent, ReadResult } from './log/types.ts';
 import { deriveMessages } from './messages/derive.ts';
 import type { TranscriptEntry } from './surface/transcript.ts';
@@ -80,24 +81,19 @@ export function inspectSession(session: SessionFold, options: InspectOptions = {
   const read = session.read;
   const prompts = analyzePrompts(session);
   const logged = session.loggedCount;
-  const counts: Record<string, number> = {};
-  let lastLogged = -1;
-  for (let i = 0; i < logged; i++) {
-    const e = session.events.at(i)!;
-    counts[e.type] = (counts[e.type] ?? 0) + 1;
-    lastLogged = e.seq;
-  }
+  // The same whole-log facts the app's load summary states (session/summary.ts).
+  const facts = sessionSummary(session, typeRowsOf(session.events, logged));
   const lastSeq = session.events.length ? session.events.at(session.events.length - 1)!.seq : -1;
   const at = options.at === undefined ? lastSeq : Math.min(options.at, lastSeq);
   const surface = at === lastSeq ? session.surface : foldSurface(eventsThrough(session, at), read.dialect).state;
   const diagnostics: Diagnostic[] = [...session.diagnostics, ...prompts.findings];
-  const verdict = logVerdict({ header: read.header, version: read.version, diagnostics: session.diagnostics, types: Object.keys(counts) });
+  const { verdict } = facts;
   return {
     format: { version: read.version, dialect: read.dialect, encoding: read.scan.encoding },
     header: read.header,
     eventCount: logged,
-    lastSeq: lastLogged,
-    eventTypeCounts: counts,
+    lastSeq: facts.lastSeq,
+    eventTypeCounts: facts.typeCounts,
     tornTail: read.tornTail !== null,
     tornTailDetail: read.tornTail && { bytes: read.tornTail.bytes, rows: read.tornTail.rows },
     scan: read.scan,

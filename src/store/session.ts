@@ -4,6 +4,7 @@ import { indexOfSeq } from '../core/replay/seq-index.ts';
 import { childRefOf, linkChildren } from '../core/workspace/forks.ts';
 import type { LoadProgress, LoadSource, LoadSummary } from '../worker/protocol.ts';
 import type { WorkerClient } from '../worker/client.ts';
+import { memoryBudgetFromUrl } from '../worker/memory.ts';
 import { useCursor } from './cursor.ts';
 import { rememberRecent } from './recent.ts';
 import { PartialLog } from './partial-log.ts';
@@ -103,11 +104,11 @@ export const useSession = create<SessionStore>((set, get) => ({
     set({ status: 'loading', progress: null, loadingName: source.name, error: null, previous });
     const partial = new PartialLog(source.name);
     try {
-      const summary = partial.finish(await client.load(source, (progress) => {
+      const summary = partial.finish(await client.load(source, memoryBudgetFromUrl(globalThis.location?.search), true, (progress) => {
         // The part read so far replaces the open log in the events list, timeline and scrubber.
         if (progress.rows) set({ progress, summary: partial.append(progress.rows) });
         else set({ progress });
-      }, { keepsRows: true }));
+      }));
       const workspace = get().workspace;
       const inWorkspace = workspace.findIndex((w) => w.source === source);
       const entry = inWorkspace >= 0 ? workspace[inWorkspace] : null;

@@ -1,21 +1,16 @@
-import type { SearchProgress, SearchResult, ExportResult, ExportWhat, ContextComparison, PromptAtCursor, RequestDetail, CursorQuery, CursorState, EventDetail, ListWindow, LoadProgress, LoadSource, LoadSummary, MessagesAtCursor, ProjectionAtCursor, Request, Response, RowSummary, SurfaceNodeView } from './protocol.ts';
-import type { NavKind } from '../core/replay/replay-index.ts';
-import type { SessionHeader } from '../core/log/types.ts';
-import type { Admission } from '../core/prompt/admission.ts';
-import type { SpawnPoint } from '../core/workspace/forks.ts';
-import { memoryBudgetFromUrl } from './memory.ts';
-import type { PackedLog } from '../core/share/pack-log.ts';
-import type { ChartData } from '../core/charts/series.ts';
-import type { StreamSummary } from '../core/messages/stream-summary.ts';
+import type { Response } from './protocol.ts';
+import { OPERATIONS, type LogClient } from './operations.ts';
+import { clientOf } from './operation-table.ts';
 import { inlineWorker } from './inline-worker.ts';
-import { summaryFromWire, type WireSummary } from './request-rows-wire.ts';
 
-/** Omit that distributes over the request union. */
-type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-type Pending = { resolve: (v: any) => void; reject: (e: Error) => void; onProgress?: (p: LoadProgress) => void };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: unknown) => void };
 type Target = { postMessage(msg: unknown): void; onmessage: ((e: MessageEvent) => void) | null; terminate?(): void };
 
-/** Promise-based calls into the load worker (or any object that speaks its protocol). */
+/**
+ * Promise-based calls into the load worker (or any object that speaks its
+ * protocol): one method per operation of its table (operations.ts), derived
+ * from it, plus `send` for the worker's other tables (compare, follow).
+ */
 export class WorkerClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -33,47 +28,21 @@ export class WorkerClient {
       if (msg.ok) p.resolve(msg.result);
       else p.reject(Object.assign(new Error(msg.error), msg.finding ? { finding: msg.finding } : {}));
     };
+    Object.assign(this, clientOf(OPERATIONS, (req, onProgress) => this.send(req, onProgress)));
   }
 
-  private call<T>(req: RequestBody, onProgress?: (p: LoadProgress) => void): Promise<T> {
+  /** One request of any table the worker speaks, and its answer as posted. */
+  send<T = unknown>(req: { op: string } & Record<string, unknown>, onProgress?: (p: any) => void): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       this.target.postMessage({ ...req, id });
     });
   }
-
-  /** `keepsRows`: the caller keeps the rows progress reports bring; the summary's columns may then start after them (`columnsFrom`). */
-  load(source: LoadSource, onProgress?: (p: LoadProgress) => void, options: { keepsRows?: boolean } = {}): Promise<LoadSummary> {
-    const memoryBudget = memoryBudgetFromUrl(globalThis.location?.search);
-    return this.call<WireSummary>({ op: 'load', source, ...(memoryBudget ? { memoryBudget } : {}), ...(options.keepsRows ? { keepsRows: true } : {}) }, onProgress).then(summaryFromWire);
-  }
-  cancel(): Promise<void> { return this.call({ op: 'cancel' }); }
-  peek(source: LoadSource): Promise<SessionHeader | null> { return this.call({ op: 'peek', source }); }
-  rows(from: number, count: number): Promise<RowSummary[]> { return this.call({ op: 'rows', from, count }); }
-  event(index: number): Promise<EventDetail> { return this.call({ op: 'event', index }); }
-  state(query: CursorQuery): Promise<CursorState> { return this.call({ op: 'state', query }); }
-  messages(index: number, window: ListWindow): Promise<MessagesAtCursor> { return this.call({ op: 'messages', index, window }); }
-  projections(index: number): Promise<ProjectionAtCursor[]> { return this.call({ op: 'projections', index }); }
-  span(index: number, seq: number): Promise<SurfaceNodeView[]> { return this.call({ op: 'span', index, seq }); }
-  navigate(kind: NavKind, from: number, dir: 1 | -1): Promise<number | null> { return this.call({ op: 'navigate', kind, from, dir }); }
-  prompt(index: number): Promise<PromptAtCursor> { return this.call({ op: 'prompt', index }); }
-  context(a: number | null, b: number): Promise<ContextComparison> { return this.call({ op: 'context', a, b }); }
-  request(index: number, window?: ListWindow): Promise<RequestDetail> { return this.call({ op: 'request', index, ...(window ? { window } : {}) }); }
-  requestJson(index: number): Promise<string> { return this.call({ op: 'requestJson', index }); }
-  /** `calls: false`: without each call's figures (the page has them in the summary's request rows). */
-  charts(options: { calls?: boolean } = {}): Promise<ChartData> { return this.call({ op: 'charts', calls: options.calls }); }
-  stream(from: number, to: number): Promise<StreamSummary> { return this.call({ op: 'stream', from, to }); }
-  searchAll(text: string, onProgress?: (p: SearchProgress) => void): Promise<SearchResult> { return this.call({ op: 'searchAll', text }, onProgress as ((p: LoadProgress) => void) | undefined); }
-  cancelSearch(): Promise<null> { return this.call({ op: 'searchCancel' }); }
-  spawns(): Promise<SpawnPoint[]> { return this.call({ op: 'spawns' }); }
-  admit(index: number, text: string, inHistory: boolean, startsSeries: boolean): Promise<Admission> { return this.call({ op: 'admit', index, text, inHistory, startsSeries }); }
-  export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): Promise<ExportResult> { return this.call({ op: 'export', what, format, index, redact }); }
-  /** The log of `source` redacted (unless `redact` is false) and gzipped, for a link or a single file. */
-  pack(source: LoadSource, redact: boolean): Promise<PackedLog> { return this.call({ op: 'pack', source, redact }); }
-  /** A message of another protocol the worker speaks (compare mode, issue #20: src/worker/compare-protocol.ts). */
-  send<T>(req: { op: string; [key: string]: unknown }, onProgress?: (p: LoadProgress) => void): Promise<T> { return this.call(req as unknown as RequestBody, onProgress); }
 }
+
+// The load worker's operations, as methods of the client (assigned in the constructor from the table).
+export interface WorkerClient extends LogClient {}
 
 let shared: WorkerClient | null = null;
 

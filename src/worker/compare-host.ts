@@ -6,7 +6,9 @@ import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
 import { eventPreview } from '../core/replay/preview.ts';
 import type { CompareAt, CompareNodeView, CompareRequest, CompareSideAt, CompareView, RowExplanation } from './compare-protocol.ts';
-import { clampWindow, Engine, type LoadedLog } from './engine.ts';
+import { Engine } from './engine.ts';
+import type { OpenLog } from './open-log/open-log.ts';
+import { clampWindow } from './services/window.ts';
 import type { ListWindow } from './protocol.ts';
 
 /** Paired-surface rows answered when none are asked for (the panel asks for the ones in view). */
@@ -54,7 +56,7 @@ interface SideNodes {
 export class CompareHost {
   private slot: Engine | null = null;
   private failedB: string | null = null;
-  private cached: { a: LoadedLog['replay']; b: LoadedLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
+  private cached: { a: OpenLog['replay']; b: OpenLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
   private lastPaired: PairedAt | null = null;
   /** Per loaded log: node views by seq (a node's view depends only on its event unless projected), and its last side. */
   private readonly perLog = new WeakMap<object, LogNodes>();
@@ -100,10 +102,10 @@ export class CompareHost {
     return 'lost' in main ? main : this.slot?.takeLost() ?? {};
   }
 
-  private sides(): { a: LoadedLog; b: LoadedLog | null } {
-    const a = this.main.loadedLog();
+  private sides(): { a: OpenLog; b: OpenLog | null } {
+    const a = this.main.current();
     if (!a) throw new Error('no log open to compare');
-    const b = this.slot?.loadedLog() ?? null;
+    const b = this.slot?.current() ?? null;
     if (!b && this.failedB === null) throw new Error('no second log loaded to compare with');
     return { a, b };
   }
@@ -140,8 +142,8 @@ export class CompareHost {
       const p = pairedRow(rows, r);
       pairs.push({ ...p, na: p.a === null ? null : shown(a, sa.nodes[p.a]), nb: p.b === null || !b ? null : shown(b, sb!.nodes[p.b]) });
     }
-    const units = (log: LoadedLog, seq: number): UnitAtCursor[] => log.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message, kind: p.failure.kind } : null }));
-    const context = (log: LoadedLog, seq: number) => {
+    const units = (log: OpenLog, seq: number): UnitAtCursor[] => log.units.projectionsAt(seq).map((p) => ({ key: p.key, view: p.view, observedSeq: p.observedSeq, failure: p.failure ? { seq: p.failure.seq, message: p.failure.message, kind: p.failure.kind } : null }));
+    const context = (log: OpenLog, seq: number) => {
       const at = log.prompts.runtimeContext.effectiveAt(seq);
       const entry = at === null ? undefined : log.prompts.runtimeContext.snapshot(at);
       return entry ? { seq: entry.seq, snapshot: entry } : null;
@@ -161,7 +163,7 @@ export class CompareHost {
    * pair of cursors: scrolling the paired list asks other windows at the same
    * cursors, and pairing two long surfaces is the costly part of an answer.
    */
-  private pairedAt(a: LoadedLog, ia: number, b: LoadedLog | null, ib: number): PairedAt {
+  private pairedAt(a: OpenLog, ia: number, b: OpenLog | null, ib: number): PairedAt {
     const last = this.lastPaired;
     if (last && last.a === a.replay && last.ia === ia && last.b === (b?.replay ?? null) && last.ib === ib) return last;
     const sa = this.sideAt(a, ia);
@@ -177,7 +179,7 @@ export class CompareHost {
    * end (or where a replace lands): the nodes the last side shares from the
    * start are taken from it, and only the rest is looked up.
    */
-  private sideAt(log: LoadedLog, index: number): SideNodes {
+  private sideAt(log: OpenLog, index: number): SideNodes {
     const { replay } = log;
     const { session } = replay;
     const i = Math.max(0, Math.min(index, session.events.length - 1));
@@ -233,7 +235,7 @@ export class CompareHost {
 }
 
 /** A node's view as a row sends it, with its preview (made once, from its event). */
-function shown(log: LoadedLog, entry: NodeEntry): CompareNodeView {
+function shown(log: OpenLog, entry: NodeEntry): CompareNodeView {
   if (!entry.previewed) {
     const event = log.replay.session.eventAt(entry.view.seq);
     entry.view.preview = event ? eventPreview(event) : '';

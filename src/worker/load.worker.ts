@@ -7,7 +7,7 @@ import { FollowHost } from './follow-host.ts';
 import { isFollowRequest } from './follow-protocol.ts';
 import { answerFolderRequest } from './folder-jobs.ts';
 import { isFolderRequest } from './folder-protocol.ts';
-import type { Request } from './protocol.ts';
+import type { Request } from './operations.ts';
 import { browserPort, isProjectorPortMessage } from './projector.ts';
 import { portProjector } from './projector-client.ts';
 import { serveProjections } from './projector-host.ts';

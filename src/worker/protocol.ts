@@ -19,37 +19,7 @@ export type LoadSource =
   | { kind: 'bytes'; bytes: Uint8Array; name: string }
   | { kind: 'url'; url: string; name: string };
 
-export type Request =
-  /**
-   * memoryBudget: bytes a load may use (else the worker asks the platform). keepsRows: the page keeps
-   * the rows the load's progress reports bring, so the answer carries only the rows after them (`columnsFrom`).
-   */
-  | { id: number; op: 'load'; source: LoadSource; memoryBudget?: number; keepsRows?: boolean }
-  | { id: number; op: 'cancel' }
-  | { id: number; op: 'peek'; source: LoadSource }
-  | { id: number; op: 'rows'; from: number; count: number }
-  | { id: number; op: 'event'; index: number }
-  | { id: number; op: 'state'; query: CursorQuery }
-  | { id: number; op: 'messages'; index: number; window: ListWindow }
-  | { id: number; op: 'projections'; index: number }
-  | { id: number; op: 'span'; index: number; seq: number }
-  | { id: number; op: 'navigate'; kind: NavKind; from: number; dir: 1 | -1 }
-  | { id: number; op: 'prompt'; index: number }
-  | { id: number; op: 'context'; a: number | null; b: number }
-  | { id: number; op: 'request'; index: number; window?: ListWindow }
-  | { id: number; op: 'requestJson'; index: number }
-  | { id: number; op: 'spawns' }
-  /** The charts' data: the surface token series, each call's usage, the replaces (issue #19). */
-  | { id: number; op: 'charts'; calls?: boolean }
-  /** One streamed output (a run of chunk events from…to-1) in a line (issue #19). */
-  | { id: number; op: 'stream'; from: number; to: number }
-  /** Every event matching a content query (core/search/query.ts), with progress; a newer one or searchCancel stops it. */
-  | { id: number; op: 'searchAll'; text: string }
-  | { id: number; op: 'searchCancel' }
-  | { id: number; op: 'admit'; index: number; text: string; inHistory: boolean; startsSeries: boolean }
-  | { id: number; op: 'export'; what: ExportWhat; format: 'json' | 'markdown'; index: number; redact: boolean }
-  /** The log of `source` redacted (unless not asked) and gzipped, to travel in a link or a single file (issue #22). */
-  | { id: number; op: 'pack'; source: LoadSource; redact: boolean };
+// The requests themselves are declared once, with their handlers, in operations.ts.
 
 /** A content search under way. */
 export interface SearchProgress {

@@ -12,7 +12,8 @@ import { Engine } from '../../src/worker/engine.ts';
 import { loadRiders } from '../../src/worker/load-riders.ts';
 import { loadSession } from '../../src/core/session/stream-load.ts';
 import type { EventStore } from '../../src/core/log/event-store.ts';
-import type { Request, Response } from '../../src/worker/protocol.ts';
+import type { Request } from '../../src/worker/operations.ts';
+import type { Response } from '../../src/worker/protocol.ts';
 
 /** Bytes 0…n-1 with a pattern that shows any offset error. */
 const patterned = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + (i >> 8)) & 0xff);

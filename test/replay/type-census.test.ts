@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeCensus } from '../../src/core/replay/type-census.ts';
+import { typeCensus } from '../../src/core/session/type-census.ts';
 import { mulberry32 } from '../../src/core/generate/prng.ts';
 
 describe('typeCensus: one pass over the type column', () => {

@@ -17,7 +17,7 @@ export function ChartsPanel() {
   const summary = useSession((s) => s.summary);
   const cursor = useDeferredCursor();
   const seek = useCursor((s) => s.seek);
-  const base = useWorkerQuery((c) => c.charts({ calls: false }), [summary]);
+  const base = useWorkerQuery((c) => c.charts(false), [summary]);
   // Each call's figures come with the summary's request rows: the worker does not send them again.
   const data = useMemo(() => (base && summary ? { ...base, calls: summary.requests.map((r) => r.tokens) } : null), [base, summary]);
   if (!summary) return null;

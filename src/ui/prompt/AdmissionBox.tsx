@@ -18,7 +18,7 @@ export function AdmissionBox() {
   const [result, setResult] = useState<{ at: number; admission: Admission } | null>(null);
   const run = async () => {
     if (!client) return;
-    setResult({ at: index, admission: await client.admit(index, text, inHistory, startsSeries) });
+    setResult({ at: index, admission: await client.admit(index, text, { inHistory, startsSeries }) });
   };
   return (
     <details className="admission" aria-label="What would DSH admit?">

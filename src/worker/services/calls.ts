@@ -1,0 +1,89 @@
+import type { EventStore } from '../../core/log/event-store.ts';
+import { deriveEventMessage, eventMessage } from '../../core/messages/derive.ts';
+import type { Message } from '../../core/messages/types.ts';
+import type { Replay } from '../../core/replay/replay-index.ts';
+import { surfaceBeforeOf, type PromptAnalysis } from '../../core/requests/analyze.ts';
+import { plainRequestWith, type ModelRequest } from '../../core/requests/build.ts';
+import type { CallTokens } from '../../core/charts/series.ts';
+import type { ListWindow, RequestDetail } from '../protocol.ts';
+import { tokensOfCall } from '../request-rows.ts';
+import { clampWindow } from './window.ts';
+
+/** Messages a request's detail shows at a time. */
+const REQUEST_PAGE = 50;
+
+/**
+ * The open log's model calls: one call with a window of its messages and
+ * what changed since the call before, its exact request as JSON, and every
+ * call's logged usage. A long session's calls carry tens of thousands of
+ * messages each, so messages are derived for the window asked, never kept.
+ */
+export class CallsService {
+  constructor(private readonly replay: Replay<EventStore>, private readonly prompts: PromptAnalysis) {}
+
+  /** Every model call of the log, in order. */
+  get list(): readonly ModelRequest[] {
+    return this.prompts.requests.requests;
+  }
+
+  /**
+   * One model call, with a window of its messages (the newest page unless
+   * asked) and a message-level diff against the previous call, made from
+   * the two contexts' tails after the messages they share.
+   */
+  request(index: number, window?: ListWindow): RequestDetail {
+    const list = this.list;
+    const request = list[index];
+    if (!request) throw new Error(`no request ${index}`);
+    const at = this.messageNodesBefore(request.cut);
+    const total = at.seqs.length;
+    const w = clampWindow(window ?? { from: Math.max(0, total - REQUEST_PAGE), count: REQUEST_PAGE }, total);
+    const messages = at.seqs.slice(w.from, w.from + w.count).map((s) => at.message(s));
+    const plain = plainRequestWith(request, messages);
+    const messageWindow = { from: w.from, total };
+    const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
+    if (!previous) return { request: plain, messageWindow, messageDiff: null };
+    // The first `kept` messages are the same in both calls: only what follows them can differ.
+    const kept = request.prefix.keptMessages;
+    const before = this.messageNodesBefore(previous.cut);
+    const removedFrom = new Set(before.seqs.slice(kept).map((s) => before.message(s).id));
+    const addedTo = new Set(at.seqs.slice(kept).map((s) => at.message(s).id));
+    return {
+      request: plain,
+      messageWindow,
+      messageDiff: {
+        kept,
+        removed: [...removedFrom].filter((id) => !addedTo.has(id)),
+        added: [...addedTo].filter((id) => !removedFrom.has(id)),
+      },
+    };
+  }
+
+  /** The exact loop request of a call as JSON text (to copy or download: every message, derived once). */
+  requestJson(index: number): string {
+    const request = this.list[index];
+    if (!request) throw new Error(`no request ${index}`);
+    return JSON.stringify(request.loopRequest, null, 2);
+  }
+
+  /** Each model call's logged usage, by call: derived when asked, not kept (a long session has thousands of calls). */
+  tokens(): CallTokens[] {
+    const replay = this.replay;
+    return this.list.map((r, i) => tokensOfCall(r, i, (seq) => replay.indexOfSeq(seq)));
+  }
+
+  /** The last call whose cut is at or before `seq`. */
+  callAtOrBefore(seq: number): ModelRequest | undefined {
+    return [...this.list].reverse().find((r) => r.cut <= seq);
+  }
+
+  /** The surface before a cut: its message-bearing nodes (found without parsing) and a way to read one's message. */
+  private messageNodesBefore(cut: number): { seqs: number[]; message(seq: number): Message } {
+    const replay = this.replay;
+    const state = surfaceBeforeOf(replay)(cut);
+    const silent = this.prompts.surfaceTotals.silent;
+    const eventAt = replay.session.eventAt;
+    const seqs = state.nodes.filter((s) => (silent ? !silent.has(s) : eventMessage(eventAt(s)!, state.projected) !== null));
+    return { seqs, message: (s) => deriveEventMessage(eventAt(s)!, state.projected)! };
+  }
+}

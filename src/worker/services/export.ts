@@ -1,0 +1,43 @@
+import { messagesToMarkdown } from '../../core/export/markdown.ts';
+import { redactSecrets } from '../../core/export/redact.ts';
+import type { EventStore } from '../../core/log/event-store.ts';
+import { deriveEventMessage, deriveMessages } from '../../core/messages/derive.ts';
+import type { Replay } from '../../core/replay/replay-index.ts';
+import type { ExportResult, ExportWhat } from '../protocol.ts';
+import type { CallsService } from './calls.ts';
+import type { CursorService } from './cursor.ts';
+
+/**
+ * The Export menu's files: the request, the surface or the transcript at a
+ * cursor, as JSON or Markdown, secrets redacted unless asked not to. An
+ * export is asked for once: the whole list, not a window, and only the
+ * format asked for is made (on a long log each is a pass over tens of
+ * thousands of messages).
+ */
+export class ExportService {
+  constructor(private readonly replay: Replay<EventStore>, private readonly cursor: CursorService, private readonly calls: CallsService) {}
+
+  export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
+    const { session } = this.replay;
+    const { state } = this.replay.surfaceAt(index);
+    const seq = session.events.at(index)?.seq ?? -1;
+    const json = format === 'json';
+    let raw: string;
+    if (what === 'request') {
+      const call = this.calls.callAtOrBefore(seq);
+      if (!call) throw new Error(`no model call at or before seq ${seq}`);
+      raw = json ? JSON.stringify(call.loopRequest, null, 2) : messagesToMarkdown(`Model call ${call.index + 1} (cut seq ${call.cut}, turn ${call.turn} step ${call.step})`, call.messages.map((message) => ({ message })));
+    } else if (what === 'surface') {
+      raw = json
+        ? JSON.stringify({ seq, nodes: state.nodes, replaceGeneration: state.replaceGeneration, contentGeneration: state.contentGeneration, messages: deriveMessages(state, session.eventAt) }, null, 2)
+        : messagesToMarkdown(`Model context at seq ${seq}`, state.nodes.map((n) => ({ seq: n, message: deriveEventMessage(session.eventAt(n)!, state.projected) })));
+    } else {
+      // The entries alone (no list view of each, which reads every event once more).
+      const transcript = this.cursor.transcriptEntries(state, 0, this.cursor.transcriptCount(index));
+      const entries = transcript.map((t) => ({ seq: t.seq, message: deriveEventMessage(session.eventAt(t.seq)!), note: t.status === 'shadowed' ? `later shadowed by seq ${t.shadowedBy}` : undefined }));
+      raw = json ? JSON.stringify(entries, null, 2) : messagesToMarkdown(`Transcript up to seq ${seq}`, entries);
+    }
+    const { text, count } = redact ? redactSecrets(raw) : { text: raw, count: 0 };
+    return { fileName: `${what}-at-seq-${seq}.${json ? 'json' : 'md'}`, mime: json ? 'application/json' : 'text/markdown', text, redactions: count };
+  }
+}
