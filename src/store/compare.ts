@@ -59,7 +59,7 @@ export const useCompare = create<CompareStore>((set, get) => ({
     set({ ...OFF, status: 'loading', entry, nameB: source.name, a });
     let b: LoadSummary | null = null;
     try {
-      b = await compare.load(source, (progress) => set({ progress }));
+      b = await compare['compare-load'](source, (progress) => set({ progress }));
     } catch {
       // B is not a log (or not readable): the comparison still runs and says why B has nothing to align.
     }
@@ -83,7 +83,7 @@ export const useCompare = create<CompareStore>((set, get) => ({
   },
   exit() {
     const client = useSession.getState().client;
-    if (client && get().status !== 'off') void compareClient(client).drop().catch(() => {});
+    if (client && get().status !== 'off') void compareClient(client)['compare-drop']().catch(() => {});
     set({ ...OFF });
   },
   seekRow(row) {

@@ -5,11 +5,13 @@ import { compareContexts, compareUnits, contentKey, KeyTable, pairedRow, pairKey
 import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
 import { eventPreview } from '../core/replay/preview.ts';
-import type { CompareAt, CompareNodeView, CompareRequest, CompareSideAt, CompareView, RowExplanation } from './compare-protocol.ts';
+import { COMPARE_OPERATIONS, type CompareAnswers, type CompareAt, type CompareNodeView, type CompareRequest, type CompareSideAt, type CompareView, type RowExplanation } from './compare-protocol.ts';
+import { LoadStopped } from '../core/log/load-stopped.ts';
+import { answer, type Post } from './operation-table.ts';
 import { Engine } from './engine.ts';
 import type { OpenLog } from './open-log/open-log.ts';
 import { clampWindow } from './services/window.ts';
-import type { ListWindow } from './protocol.ts';
+import type { ListWindow, LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
 
 /** Paired-surface rows answered when none are asked for (the panel asks for the ones in view). */
 const PAIRS_WINDOW: ListWindow = { from: 0, count: 200 };
@@ -53,7 +55,7 @@ interface SideNodes {
  * the single-log handlers: each side's log is loaded, folded and analysed
  * by an Engine exactly as when it is the only one open.
  */
-export class CompareHost {
+export class CompareHost implements CompareAnswers {
   private slot: Engine | null = null;
   private failedB: string | null = null;
   private cached: { a: OpenLog['replay']; b: OpenLog['replay'] | null; failedB: string | null; names: { a: string; b: string }; runs: [CompareRun, CompareRun]; report: CompareReport } | null = null;
@@ -65,35 +67,37 @@ export class CompareHost {
 
   constructor(private readonly main: Engine) {}
 
-  async handle(req: CompareRequest, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
-    if (req.op === 'compare-load') {
-      // A fresh engine: a failed load must not leave the previous B behind.
-      this.slot?.cancel();
-      const slot = new Engine();
-      this.slot = slot;
-      this.failedB = null;
-      this.lastPaired = null;
-      this.keys = new KeyTable();
-      await slot.handle({ id: req.id, op: 'load', source: req.source }, (msg, transfer) => {
-        const m = msg as { ok?: boolean; error?: string };
-        // A load dropped or replaced meanwhile says nothing about the current B.
-        if (m.ok === false && this.slot === slot) this.failedB = m.error ?? 'could not be loaded';
-        post(msg, transfer);
-      });
-      return;
-    }
+  handle(req: CompareRequest, post: Post): Promise<void> {
+    return answer(COMPARE_OPERATIONS, this as CompareAnswers, req, post, {
+      failure: (err) => (err instanceof LoadStopped ? { finding: err.finding } : {}),
+      extra: () => this.lost(),
+    });
+  }
+
+  /** Loads B into a fresh engine: a failed load must not leave the previous B behind. */
+  async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+    this.slot?.cancel();
+    const slot = new Engine();
+    this.slot = slot;
+    this.failedB = null;
+    this.lastPaired = null;
+    this.keys = new KeyTable();
     try {
-      let result: unknown;
-      switch (req.op) {
-        case 'compare-drop': this.slot?.cancel(); this.slot = null; this.failedB = null; this.cached = null; this.lastPaired = null; result = null; break;
-        case 'compare': result = this.compare(req.names); break;
-        case 'compare-at': result = this.at(req.a, req.b, req.window); break;
-        case 'compare-explain': result = this.explain(req.row); break;
-      }
-      post({ id: req.id, ok: true, result, ...this.lost() });
+      return await slot.loadForPage(source, undefined, false, onProgress);
     } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...this.lost() });
+      // A load dropped or replaced meanwhile says nothing about the current B.
+      if (this.slot === slot) this.failedB = (err instanceof Error ? err.message : String(err)) || 'could not be loaded';
+      throw err;
     }
+  }
+
+  drop(): null {
+    this.slot?.cancel();
+    this.slot = null;
+    this.failedB = null;
+    this.cached = null;
+    this.lastPaired = null;
+    return null;
   }
 
   /** Either side's file lost on disk (its lines can no longer be read back), said as the main log's answers say it. */

@@ -1,29 +1,53 @@
 import type { CompareReport } from '../core/compare/compare.ts';
 import type { PairExplanation } from '../core/compare/explain.ts';
 import type { ContextComparisonAt, PairedNode, UnitComparison } from '../core/compare/side-by-side.ts';
-import type { ListWindow, LoadSource } from './protocol.ts';
+import { operation, type ClientOf, type RequestOf } from './operation-table.ts';
+import { loadProgressTransfer } from './operations.ts';
+import type { ListWindow, LoadProgress, LoadSource, LoadSummary } from './protocol.ts';
+import { summaryFromWire, summaryToWire } from './request-rows-wire.ts';
+
+/** What the compare slot answers (compare-host.ts). */
+export interface CompareAnswers {
+  /** Loads B into the compare slot (answered like `load`, progress on the way). */
+  load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary>;
+  /** Lets B go. */
+  drop(): null;
+  /** Aligns A's and B's calls. */
+  compare(names: { a: string; b: string }): CompareView;
+  /** The side-by-side panels at A's event `a` and B's event `b`, with the paired-surface rows in `window`. */
+  at(a: number, b: number, window?: ListWindow): CompareAt;
+  /** One aligned row explained. */
+  explain(row: number): RowExplanation;
+}
+
+const op = operation<CompareAnswers>();
 
 /**
- * The compare mode's messages (issue #20), beside the single-log protocol:
- * the worker keeps a second log in a compare slot (B) next to the open one
- * (A) and answers queries about the two together. Plain data only.
+ * The compare mode's operations, beside the single-log table: the worker
+ * keeps a second log in a compare slot (B) next to the open one (A) and
+ * answers queries about the two together. Plain data only.
  */
-export type CompareRequest =
-  /** Loads B into the compare slot; answers like `load` (a LoadSummary, progress on the way). */
-  | { id: number; op: 'compare-load'; source: LoadSource }
-  /** Lets B go. */
-  | { id: number; op: 'compare-drop' }
-  /** Aligns A's and B's calls: a CompareView. */
-  | { id: number; op: 'compare'; names: { a: string; b: string } }
-  /** The side-by-side panels at A's event `a` and B's event `b`, with the paired-surface rows in `window`: a CompareAt. */
-  | { id: number; op: 'compare-at'; a: number; b: number; window?: ListWindow }
-  /** One aligned row explained: a RowExplanation. */
-  | { id: number; op: 'compare-explain'; row: number };
+export const COMPARE_OPERATIONS = {
+  'compare-load': op({
+    params: ['source'],
+    progress: true,
+    run: (host: CompareAnswers, source: LoadSource, onProgress: (p: LoadProgress) => void) => host.load(source, onProgress),
+    encode: summaryToWire,
+    decode: summaryFromWire,
+    progressTransfer: loadProgressTransfer,
+  }),
+  'compare-drop': op({ params: [], run: (host) => host.drop() }),
+  compare: op({ params: ['names'], run: (host, names: { a: string; b: string }) => host.compare(names) }),
+  'compare-at': op({ params: ['a', 'b', 'window'], run: (host, a: number, b: number, window?: ListWindow) => host.at(a, b, window) }),
+  'compare-explain': op({ params: ['row'], run: (host, row: number) => host.explain(row) }),
+};
 
-export const COMPARE_OPS: ReadonlySet<string> = new Set(['compare-load', 'compare-drop', 'compare', 'compare-at', 'compare-explain']);
+export type CompareRequest = RequestOf<typeof COMPARE_OPERATIONS>;
+/** Compare-mode calls over the app's one worker connection. */
+export type CompareClient = ClientOf<typeof COMPARE_OPERATIONS>;
 
 export function isCompareRequest(msg: unknown): msg is CompareRequest {
-  return typeof msg === 'object' && msg !== null && COMPARE_OPS.has((msg as { op?: string }).op ?? '');
+  return typeof msg === 'object' && msg !== null && Object.hasOwn(COMPARE_OPERATIONS, (msg as { op?: string }).op ?? '');
 }
 
 export interface CompareView {

@@ -1,8 +1,8 @@
 import { FollowSession } from '../core/follow/follow-session.ts';
 import { FingerprintTap } from '../core/log/fingerprint.ts';
-import { summaryToWire } from './request-rows-wire.ts';
 import type { Engine } from './engine.ts';
-import type { FollowRequest, FollowUpdate } from './follow-protocol.ts';
+import { FOLLOW_OPERATIONS, type FollowAnswers, type FollowRequest, type FollowUpdate } from './follow-protocol.ts';
+import { answer, type Post } from './operation-table.ts';
 import { loadRiders, type LoadRiders } from './load-riders.ts';
 import type { EventStore } from '../core/log/event-store.ts';
 import type { SessionFold } from '../core/session/fold-session.ts';
@@ -40,7 +40,7 @@ interface Followed {
  * turn in progress is not interrupted) and the torn-tail rule wait for
  * following to stop, when the input ends as a file's does.
  */
-export class FollowHost {
+export class FollowHost implements FollowAnswers {
   private followed: Followed | null = null;
   /** The followed log whose input is being ended (follow-stop), until its last summary is made. */
   private stopping: Followed | null = null;
@@ -49,17 +49,11 @@ export class FollowHost {
 
   constructor(private readonly engine: Engine) {}
 
-  async handle(req: FollowRequest, post: (msg: unknown, transfer?: Transferable[]) => void): Promise<void> {
-    try {
-      const update = req.op === 'follow-append' ? await this.append(req.bytes, req.reset, req.name) : await this.stop();
-      const packed = update.summary ? summaryToWire(update.summary) : null;
-      post({ id: req.id, ok: true, result: { ...update, summary: packed?.wire ?? null } }, packed?.transfer ?? []);
-    } catch (err) {
-      post({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
-    }
+  handle(req: FollowRequest, post: Post): Promise<void> {
+    return answer(FOLLOW_OPERATIONS, this as FollowAnswers, req, post);
   }
 
-  private async append(bytes: Uint8Array, reset: boolean, name: string): Promise<FollowUpdate> {
+  async append(bytes: Uint8Array, reset: boolean, name: string): Promise<FollowUpdate> {
     if (reset || !this.followed) {
       this.drop();
       this.followed = this.start(name);
@@ -129,7 +123,7 @@ export class FollowHost {
   }
 
   /** The input ends: the torn-tail rule and the restore apply as for any file, and the riders finish. */
-  private async stop(): Promise<FollowUpdate> {
+  async stop(): Promise<FollowUpdate> {
     const f = this.followed;
     this.followed = null;
     if (!f) throw new Error('no log is being followed');

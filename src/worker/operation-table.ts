@@ -10,7 +10,7 @@
 /** A handler: the host it runs against, then its arguments in the order of the request's `params` (and, for a progress operation, the progress callback last). */
 type Handler<H> = (host: H, ...args: any[]) => unknown;
 
-export interface Operation<H, F extends Handler<H> = Handler<H>, N extends readonly string[] = readonly string[]> {
+export interface Operation<H, F extends Handler<H> = Handler<H>, N extends readonly string[] = readonly string[], D = Awaited<ReturnType<F>>> {
   /** The request's fields, in the order of the handler's arguments after the host. */
   params: N;
   run: F;
@@ -18,24 +18,30 @@ export interface Operation<H, F extends Handler<H> = Handler<H>, N extends reado
   progress?: boolean;
   /** May be asked while a log is loading (most questions wait for the whole load). */
   whileLoading?: boolean;
-  /** The answer as it is posted (its big arrays transferred, not copied), and back again on the page. */
+  /**
+   * The answer as it is posted (its big arrays transferred, not copied), and
+   * what the page makes of it: the handler's result again, or a form the page
+   * unpacks later (the client's answer is `decode`'s).
+   */
   encode?: (result: Awaited<ReturnType<F>>) => { wire: unknown; transfer: Transferable[] };
-  decode?: (wire: any) => Awaited<ReturnType<F>>;
+  decode?: (wire: any) => D;
   /** Buffers a progress report hands over instead of copying. */
   progressTransfer?: (progress: any) => Transferable[] | undefined;
 }
 
 /** Declares one operation of a table over host `H` (the names are kept as a tuple of literals). */
 export function operation<H>() {
-  return <F extends Handler<H>, const N extends readonly string[]>(def: Operation<H, F, N>): Operation<H, F, N> => def;
+  return <F extends Handler<H>, const N extends readonly string[], D = Awaited<ReturnType<F>>>(def: Operation<H, F, N, D>): Operation<H, F, N, D> => def;
 }
 
-type AnyTable = Record<string, Operation<any, any, readonly string[]>>;
+type AnyTable = Record<string, Operation<any, any, readonly string[], any>>;
 
 /** A handler's arguments after the host. */
-type ArgsOf<O> = O extends Operation<any, infer F, any> ? (F extends (host: any, ...args: infer A) => unknown ? A : never) : never;
-type ResultOf<O> = O extends Operation<any, infer F, any> ? Awaited<ReturnType<F>> : never;
-type NamesOf<O> = O extends Operation<any, any, infer N> ? N : never;
+type ArgsOf<O> = O extends Operation<any, infer F, any, any> ? (F extends (host: any, ...args: infer A) => unknown ? A : never) : never;
+type ResultOf<O> = O extends Operation<any, infer F, any, any> ? Awaited<ReturnType<F>> : never;
+/** The page's answer: what `decode` makes of the posted one, else the handler's result. */
+type AnswerOf<O> = O extends Operation<any, any, any, infer D> ? D : never;
+type NamesOf<O> = O extends Operation<any, any, infer N, any> ? N : never;
 
 type Index<N> = keyof N & `${number}`;
 /** The request's fields: each param name with its argument's type; an argument that may be undefined is an optional field. */
@@ -49,10 +55,10 @@ type Flat<T> = { [K in keyof T]: T[K] };
 export type RequestOf<T extends AnyTable> = { [K in keyof T & string]: Flat<{ id: number; op: K } & FieldsOf<T[K]>> }[keyof T & string];
 
 /** The page's methods: the handler's arguments, the answer as a promise. */
-export type ClientOf<T extends AnyTable> = { [K in keyof T]: (...args: ArgsOf<T[K]>) => Promise<ResultOf<T[K]>> };
+export type ClientOf<T extends AnyTable> = { [K in keyof T]: (...args: ArgsOf<T[K]>) => Promise<AnswerOf<T[K]>> };
 
 /** In-process callers' methods (tests, compare mode): the handler's arguments, its answer as it returns it. */
-export type MethodsOf<T extends AnyTable> = { [K in keyof T]: T[K] extends Operation<any, infer F, any> ? (...args: ArgsOf<T[K]>) => ReturnType<F> : never };
+export type MethodsOf<T extends AnyTable> = { [K in keyof T]: T[K] extends Operation<any, infer F, any, any> ? (...args: ArgsOf<T[K]>) => ReturnType<F> : never };
 
 /** What the worker posts back. */
 export type Post = (msg: unknown, transfer?: Transferable[]) => void;

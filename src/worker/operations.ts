@@ -28,6 +28,11 @@ export interface LogHost {
 
 const op = operation<LogHost>();
 
+/** A load's progress report hands over the columns of the rows it brings. */
+export function loadProgressTransfer(p: LoadProgress): Transferable[] | undefined {
+  return p.rows ? Object.values(p.rows.columns).map((c) => c.buffer as ArrayBuffer) : undefined;
+}
+
 /**
  * Every question the page asks the load worker, declared once: the request
  * fields by name, the handler (a service of the open log, see open-log.ts),
@@ -47,7 +52,7 @@ export const OPERATIONS = {
     // The columns and the Requests rows travel as transferred buffers (request-rows-wire.ts).
     encode: summaryToWire,
     decode: summaryFromWire,
-    progressTransfer: (p: LoadProgress) => (p.rows ? Object.values(p.rows.columns).map((c) => c.buffer as ArrayBuffer) : undefined),
+    progressTransfer: loadProgressTransfer,
   }),
   cancel: op({ params: [], whileLoading: true, run: (host) => { host.cancel(); return null; } }),
   peek: op({ params: ['source'], whileLoading: true, run: (host, source: LoadSource) => host.peek(source) }),

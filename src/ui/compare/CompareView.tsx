@@ -38,7 +38,7 @@ export function CompareView() {
   const onPairWindow = useCallback((w: ListWindow) => setPairWindow((old) => (old.from === w.from && old.count === w.count ? old : w)), []);
   const cursors = `${indexA}:${indexB}`;
   // Each answer carries the cursors it was asked at: a slow one (the first at the end of two long sessions) must not pass for the new cursors'.
-  const answer = useCompareQuery((c) => (panels && status === 'ready' ? c.at(indexA, indexB, pairWindow).then((at) => ({ at, cursors })) : null), [panels, status, indexA, indexB, pairWindow]);
+  const answer = useCompareQuery((c) => (panels && status === 'ready' ? c['compare-at'](indexA, indexB, pairWindow).then((at) => ({ at, cursors })) : null), [panels, status, indexA, indexB, pairWindow]);
   const at = answer?.at ?? null;
   const stale = answer !== null && answer.cursors !== cursors;
   if (status === 'loading') {

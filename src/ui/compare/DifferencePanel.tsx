@@ -19,7 +19,7 @@ export function DifferencePanel() {
   const a = useSession((s) => s.summary);
   const r = view?.report.rows[row];
   const differs = r?.status === 'differs';
-  const explained = useCompareQuery((c) => (differs ? c.explain(row) : null), [row, differs]);
+  const explained = useCompareQuery((c) => (differs ? c['compare-explain'](row) : null), [row, differs]);
   if (!view || !r) return <p className="muted pad">Nothing aligned: neither run has a model call.</p>;
   const d = view.report.divergences.find((x) => x.row === row);
   return (

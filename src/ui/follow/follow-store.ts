@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { TailCursor } from '../../core/follow/tail-cursor.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
+import { followClient } from '../../worker/follow-client.ts';
 import type { FollowUpdateOnWire } from '../../worker/follow-protocol.ts';
 import { summaryFromWire, type WireSummary } from '../../worker/request-rows-wire.ts';
 import type { LoadSource, LoadSummary } from '../../worker/protocol.ts';
@@ -115,7 +116,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       } else if (step.kind === 'grew') {
         const asked = performance.now();
         const first = r.reset;
-        const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-append', bytes: step.bytes, reset: r.reset, name: r.name });
+        const update = await followClient(session.client!)['follow-append'](step.bytes, r.reset, r.name);
         if (r.stopped) return;
         if (update.summary) show(r, shownOf(r, update, update.summary));
         // A refresh costs what was appended; the first one reads the whole file, which says nothing of the next.
@@ -169,7 +170,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       // The input ends: a line still without its newline is now a torn tail, as in any file.
       const session = useSession.getState();
       if (session.summary !== r.shown) return;
-      const update = await session.client!.send<FollowUpdateOnWire>({ op: 'follow-stop' }).catch(() => null);
+      const update = await followClient(session.client!)['follow-stop']().catch(() => null);
       if (update?.summary && useSession.getState().summary === r.shown) show(r, shownOf(r, update, update.summary));
     },
     jumpToTail() {
