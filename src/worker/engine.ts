@@ -73,6 +73,20 @@ export class Engine implements LogHost {
 
   /** Loads `source` and makes it the open log; the previous one stays open if the load fails. */
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void, options: LoadOptions = {}): Promise<LoadSummary> {
+    return (await this.loadAndOpen(source, onProgress, options)).summary;
+  }
+
+  /** A load for the page: the columns handed over, and with `keepsRows` only those its progress reports did not bring. */
+  async loadForPage(source: LoadSource, memoryBudget: number | undefined, keepsRows: boolean | undefined, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
+    const { summary, rowsSent } = await this.loadAndOpen(source, onProgress, { memoryBudget });
+    const held = keepsRows ? rowsSent : 0;
+    const { replay } = this.openLog();
+    const columns = held > 0 ? replay.handOverColumnsSince(held) : replay.handOverColumns();
+    return { ...summary, columns, ...(held > 0 ? { columnsFrom: held } : {}) };
+  }
+
+  /** The load and the open log it makes; `rowsSent`: the rows its progress reports brought the page. */
+  private async loadAndOpen(source: LoadSource, onProgress: (p: LoadProgress) => void, options: LoadOptions): Promise<{ summary: LoadSummary; rowsSent: number }> {
     const token = ++this.loadToken;
     this.lost = null;
     this.loading?.cancel();
@@ -87,20 +101,11 @@ export class Engine implements LogHost {
       if (token !== this.loadToken) throw new Error('cancelled');
       const log = this.openOrStop(source.name, loaded, false);
       const { sourceWaitMs, helperWaitMs } = loaded;
-      return { ...log.summary, ...(sourceWaitMs === undefined ? {} : { sourceWaitMs }), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
+      const summary = { ...log.summary, ...(sourceWaitMs === undefined ? {} : { sourceWaitMs }), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
+      return { summary, rowsSent: load.rowsSent };
     } finally {
       if (this.loading === load) this.loading = null;
     }
-  }
-
-  /** A load for the page: the columns handed over, and with `keepsRows` only those its progress reports did not bring. */
-  async loadForPage(source: LoadSource, memoryBudget: number | undefined, keepsRows: boolean | undefined, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
-    let load: LogLoad | null = null;
-    const summary = await this.load(source, (p) => { load ??= this.loading; onProgress(p); }, { memoryBudget });
-    const held = keepsRows ? (load as LogLoad | null)?.rowsSent ?? 0 : 0;
-    const { replay } = this.openLog();
-    const columns = held > 0 ? replay.handOverColumnsSince(held) : replay.handOverColumns();
-    return { ...summary, columns, ...(held > 0 ? { columnsFrom: held } : {}) };
   }
 
   cancel(): void {

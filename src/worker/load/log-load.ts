@@ -71,10 +71,6 @@ export class LogLoad {
     return this.reading?.events ?? null;
   }
 
-  get cancelled(): boolean {
-    return this.stopped;
-  }
-
   cancel(): void {
     this.stopped = true;
     this.helper?.cancel();

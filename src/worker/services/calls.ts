@@ -7,6 +7,7 @@ import { plainRequestWith, type ModelRequest } from '../../core/requests/build.t
 import type { CallTokens } from '../../core/charts/series.ts';
 import type { ListWindow, RequestDetail } from '../protocol.ts';
 import { tokensOfCall } from '../request-rows.ts';
+import { firstWhere } from '../../core/util/sorted.ts';
 import { clampWindow } from './window.ts';
 
 /** Messages a request's detail shows at a time. */
@@ -72,9 +73,10 @@ export class CallsService {
     return this.list.map((r, i) => tokensOfCall(r, i, (seq) => replay.indexOfSeq(seq)));
   }
 
-  /** The last call whose cut is at or before `seq`. */
+  /** The last call whose cut is at or before `seq` (cuts ascend in call order). */
   callAtOrBefore(seq: number): ModelRequest | undefined {
-    return [...this.list].reverse().find((r) => r.cut <= seq);
+    const list = this.list;
+    return list[firstWhere(list.length, (i) => list[i].cut > seq) - 1];
   }
 
   /** The surface before a cut: its message-bearing nodes (found without parsing) and a way to read one's message. */

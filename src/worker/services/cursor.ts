@@ -9,12 +9,13 @@ import type { PromptAnalysis } from '../../core/requests/analyze.ts';
 import type { Replacement, SurfaceState } from '../../core/surface/types.ts';
 import { countAtOrBelow } from '../../core/util/sorted.ts';
 import type { CursorQuery, CursorState, ListWindow, MessagesAtCursor, SurfaceNodeView, SurfaceSpan } from '../protocol.ts';
-import { clampWindow, WINDOW_MAX } from './window.ts';
+import { clampWindow } from './window.ts';
 
 /** Silent nodes (no message) a messages window looks up one by one; past this many it walks the surface. */
 export const SILENT_LOOKUPS = 16;
 /** Surface node views kept for the cursor (a few screens' worth many times over). */
 const NODE_VIEWS_MAX = 20_000;
+const NO_EVENTS: ReadonlySet<number> = new Set();
 
 /** Where a transcript entry stands on the surface at the cursor. */
 export interface TranscriptEntryAt {
@@ -43,6 +44,7 @@ export class CursorService {
   private readonly replacementBySeq: ReadonlyMap<number, Replacement>;
   /** Event indexes of append-origin surface events (the transcript), in log order. */
   private readonly appendIndexes: Uint32Array;
+  private withFindings: ReadonlySet<number> | null = null;
 
   constructor(private readonly replay: Replay<EventStore>, private readonly prompts: PromptAnalysis) {
     this.replacementBySeq = new Map(replay.session.surface.replacements.map((r) => [r.seq, r]));
@@ -135,9 +137,16 @@ export class CursorService {
   }
 
   navigate(kind: NavKind, from: number, dir: 1 | -1): number | null {
-    const withDiagnostics = new Set<number>();
-    if (kind === 'diagnostic') for (const d of this.replay.session.diagnostics) if (d.seq !== undefined) withDiagnostics.add(this.replay.indexOfSeq(d.seq));
-    return this.replay.navigate(kind, from, dir, withDiagnostics);
+    return this.replay.navigate(kind, from, dir, kind === 'diagnostic' ? this.findingEvents() : NO_EVENTS);
+  }
+
+  /** The events a finding points at by seq, found the first time a step by finding asks (not at every key press). */
+  private findingEvents(): ReadonlySet<number> {
+    if (this.withFindings) return this.withFindings;
+    const at = new Set<number>();
+    for (const d of this.replay.session.diagnostics) if (d.seq !== undefined) at.add(this.replay.indexOfSeq(d.seq));
+    this.withFindings = at;
+    return at;
   }
 
   /** How many transcript entries the log has up to event `index`. */
@@ -166,7 +175,7 @@ export class CursorService {
   private transcriptAt(index: number, state: SurfaceState, window: ListWindow | null): Pick<CursorState, 'transcriptCount' | 'transcriptFrom' | 'transcript'> {
     const count = this.transcriptCount(index);
     if (!window) return { transcriptCount: count, transcriptFrom: 0, transcript: [] };
-    const { from, count: n } = clampWindow(window, count, WINDOW_MAX);
+    const { from, count: n } = clampWindow(window, count);
     const transcript = this.transcriptEntries(state, from, n).map((t) => ({ ...this.nodeView(t.seq, state), status: t.status, shadowedBy: t.shadowedBy }));
     return { transcriptCount: count, transcriptFrom: from, transcript };
   }
