@@ -99,9 +99,9 @@ export class Engine implements LogHost {
     try {
       const loaded = await load.run(onProgress);
       if (token !== this.loadToken) throw new Error('cancelled');
-      const log = this.openOrStop(source.name, loaded, false);
+      const opened = this.openOrStop(source.name, loaded, false);
       const { sourceWaitMs, helperWaitMs } = loaded;
-      const summary = { ...log.summary, ...(sourceWaitMs === undefined ? {} : { sourceWaitMs }), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
+      const summary = { ...opened.summary, ...(sourceWaitMs === undefined ? {} : { sourceWaitMs }), ...(helperWaitMs === undefined ? {} : { helperWaitMs }) };
       return { summary, rowsSent: load.rowsSent };
     } finally {
       if (this.loading === load) this.loading = null;
@@ -132,8 +132,8 @@ export class Engine implements LogHost {
   openFollowed(name: string, session: SessionFold<EventStore>, riders: LoadRiders, fingerprint: string, live: boolean): { summary: LoadSummary; requestsFrom: number } {
     // A log being opened meanwhile is not replaced by the followed one.
     if (this.opening) throw new Error('cancelled');
-    const log = this.openOrStop(name, { session, riders, projected: null, fingerprint, started: Date.now() }, live);
-    return { summary: log.summary, requestsFrom: live ? log.rowsKept : 0 };
+    const { summary, rowsKept } = this.openOrStop(name, { session, riders, projected: null, fingerprint, started: Date.now() }, live);
+    return { summary, requestsFrom: live ? rowsKept : 0 };
   }
 
   /** The open log's columns, handed over to the page (the worker keeps the navigation ones). */
@@ -177,16 +177,16 @@ export class Engine implements LogHost {
   }
 
   /** The open log a load made, with its index, analyses and the summary the page gets. */
-  private summarize(input: OpenInput): OpenLog {
-    return new OpenLog(input);
+  private summarize(input: OpenInput): ReturnType<typeof OpenLog.open> {
+    return OpenLog.open(input);
   }
 
   /** Opens a folded session as the open log; whatever throws stops with a finding that says where the log ended, and the open log stays. */
-  private openOrStop(name: string, loaded: Omit<LoadedFile, 'sourceWaitMs' | 'helperWaitMs'>, live: boolean): OpenLog {
+  private openOrStop(name: string, loaded: Omit<LoadedFile, 'sourceWaitMs' | 'helperWaitMs'>, live: boolean): ReturnType<typeof OpenLog.open> {
     const { session } = loaded;
-    let log: OpenLog;
+    let opened: ReturnType<typeof OpenLog.open>;
     try {
-      log = this.summarize({ name, ...loaded, live, previous: this.open });
+      opened = this.summarize({ name, ...loaded, live, previous: this.open });
     } catch (err) {
       const last = session.loggedCount - 1;
       const line = last >= 0 ? session.originAt(last)?.line : undefined;
@@ -194,8 +194,8 @@ export class Engine implements LogHost {
       throw stoppedAt(err, { ...(line !== undefined ? { line } : {}), ...(seq !== undefined ? { seq } : {}) });
     }
     this.open?.close();
-    this.open = log;
-    return log;
+    this.open = opened.log;
+    return opened;
   }
 }
 

@@ -10,23 +10,22 @@ describe('the open log', () => {
     await engine.load({ kind: 'text', text: text(1, 400), name: 'a.jsonl' }, () => {});
     const a = engine.current()!;
     const search = a.search.searchAll('no such words anywhere');
-    await engine.load({ kind: 'text', text: text(2), name: 'b.jsonl' }, () => {});
+    const summary = await engine.load({ kind: 'text', text: text(2), name: 'b.jsonl' }, () => {});
     const b = engine.current()!;
     expect(b).not.toBe(a);
     await expect(search).rejects.toThrow('cancelled');
-    expect(b.summary.name).toBe('b.jsonl');
+    expect(summary.name).toBe('b.jsonl');
+    expect(b.replay.session.events.length).toBe(summary.count);
   });
 
   it('keeps nothing of the log before: every answer equals a fresh engine\'s on the same log', async () => {
     const reused = new Engine();
-    await reused.load({ kind: 'text', text: text(3), name: 'a.jsonl' }, () => {});
-    const last = reused.current()!.summary.count - 1;
+    const last = (await reused.load({ kind: 'text', text: text(3), name: 'a.jsonl' }, () => {})).count - 1;
     reused.state({ index: last, window: { from: 0, count: 50 } });
     reused.stream(0, 5);
     await reused.load({ kind: 'text', text: text(4), name: 'b.jsonl' }, () => {});
     const fresh = new Engine();
-    await fresh.load({ kind: 'text', text: text(4), name: 'b.jsonl' }, () => {});
-    const end = fresh.current()!.summary.count - 1;
+    const end = (await fresh.load({ kind: 'text', text: text(4), name: 'b.jsonl' }, () => {})).count - 1;
     for (const i of [0, Math.floor(end / 2), end]) {
       expect(reused.state({ index: i, window: { from: 0, count: 50 } })).toEqual(fresh.state({ index: i, window: { from: 0, count: 50 } }));
       expect(reused.rows(i, 3)).toEqual(fresh.rows(i, 3));

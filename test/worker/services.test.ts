@@ -4,8 +4,8 @@ import { Engine } from '../../src/worker/engine.ts';
 
 async function open() {
   const engine = new Engine();
-  await engine.load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 11, turns: 8 }).text, name: 'a.jsonl' }, () => {});
-  return engine.current()!;
+  const summary = await engine.load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 11, turns: 8 }).text, name: 'a.jsonl' }, () => {});
+  return Object.assign(engine.current()!, { summary });
 }
 
 describe('the open log\'s services', () => {
@@ -35,7 +35,7 @@ describe('the open log\'s services', () => {
 
   it('calls and charts: each call\'s usage in the charts is its Requests row\'s', async () => {
     const log = await open();
-    expect(log.charts.charts().calls).toEqual(log.requestRows.map((r) => r.tokens));
+    expect(log.charts.charts().calls).toEqual(log.summary.requests.map((r) => r.tokens));
     expect(log.charts.charts(false).calls).toEqual([]);
     expect(JSON.parse(log.calls.requestJson(0))).toEqual(JSON.parse(JSON.stringify(log.calls.list[0].loopRequest)));
   });

@@ -152,6 +152,10 @@ export class LogLoad {
     } finally {
       helper?.cancel();
       pauses.close();
+      // The part read is the open log's now (or nobody's): the builder's working columns, and the
+      // helper's job with the history it sent, are let go (the log's store outlives this load).
+      this.reading = null;
+      this.helper = null;
     }
   }
 
@@ -173,7 +177,9 @@ export class LogLoad {
   private readBackOf(file: Blob, name: string): ByteReader | undefined {
     const reader = this.context.readBack(file);
     if (!reader) return undefined;
-    const lost = (message: string) => this.context.lost(`${name}: ${message}`);
+    // The reader lives as long as the log: it holds the worker's callback, never this load (its walk's state).
+    const tell = this.context.lost;
+    const lost = (message: string) => tell(`${name}: ${message}`);
     return {
       size: reader.size,
       read: (start, end) => {

@@ -19,7 +19,7 @@ import { ExportService } from '../services/export.ts';
 import { PromptService } from '../services/prompt.ts';
 import { SearchService } from '../services/search.ts';
 import { UnitsService } from '../services/units.ts';
-import { analysesOf } from './analyses.ts';
+import { analysesOf, type Analyses } from './analyses.ts';
 import { pageSummary } from './page-summary.ts';
 
 /** What opening a log takes: the session its load folded and the analyses that rode the walk. */
@@ -56,13 +56,12 @@ export class OpenLog {
   readonly turnOutcomes: readonly TurnOutcome[];
   /** The tool call names as of each event, noted by the load (a `tool:` search reads them). */
   readonly notedCalls: NotedCalls;
-  /** The riders this log was read by: a followed log's refresh from the same riders may reuse this one's rows. */
-  readonly riders: LoadRiders;
-  /** Every model call's Requests row, and how many of them were this log's `previous`'s. */
-  readonly requestRows: RequestRow[];
-  readonly rowsKept: number;
-  /** What the page is told of the log. */
-  readonly summary: LoadSummary;
+  /**
+   * A followed log's Requests rows and the riders it is read by, while it is live: its next
+   * refresh, from the same riders, reuses the rows that still hold. Null otherwise: the walk's
+   * working state goes with the load, and the rows with the summary the page was sent.
+   */
+  private readonly liveRows: { riders: LoadRiders; rows: RequestRow[] } | null;
 
   readonly events: EventsService;
   readonly cursor: CursorService;
@@ -73,33 +72,42 @@ export class OpenLog {
   readonly charts: ChartsService;
   readonly exports: ExportService;
 
-  constructor(input: OpenInput) {
+  /**
+   * Opens a log: its analyses, its services, and the summary the page is told of it (handed on,
+   * not kept: the page holds it). `rowsKept`: how many of its Requests rows were `previous`'s.
+   */
+  static open(input: OpenInput): { log: OpenLog; summary: LoadSummary; rowsKept: number } {
     const { session, riders, live } = input;
     const analyses = analysesOf(session, riders, input.projected, live);
+    const { replay, prompts } = analyses;
+    const { typeNames, columns } = replay.index;
+    const facts = sessionSummary(session, { typeNames, typeId: columns.typeId, seq: columns.seq });
+    // A followed log's refresh makes the rows of the calls new or changed since its last one.
+    const calls = prompts.requests.requests;
+    const kept = live && input.previous?.liveRows?.riders === riders ? input.previous.liveRows.rows : [];
+    const rowsKept = Math.min(prompts.requests.sameBefore ?? 0, kept.length, calls.length);
+    const rows = requestRows(calls, (seq) => replay.indexOfSeq(seq), kept, rowsKept);
+    const log = new OpenLog(session, riders, analyses, facts.compactionIndexes, live ? { riders, rows } : null);
+    return { log, summary: pageSummary(input, analyses, facts, log.units.summaryUnits(), rows), rowsKept };
+  }
+
+  private constructor(session: SessionFold<EventStore>, riders: LoadRiders, analyses: Analyses, compactionIndexes: readonly number[], liveRows: OpenLog['liveRows']) {
     const { replay, prompts } = analyses;
     this.replay = replay;
     this.prompts = prompts;
     this.registry = analyses.projections;
-    this.riders = riders;
+    this.liveRows = liveRows;
     this.pairs = riders.toolPairs.finish(session.loggedCount, (seq) => replay.indexOfSeq(seq));
     this.turnOutcomes = riders.turnOutcomes.outcomes();
     this.notedCalls = riders.calls;
-    const { typeNames, columns } = replay.index;
-    const facts = sessionSummary(session, { typeNames, typeId: columns.typeId, seq: columns.seq });
     this.events = new EventsService(replay, this.pairs);
     this.cursor = new CursorService(replay, prompts);
     this.search = new SearchService(replay, this.notedCalls);
     this.calls = new CallsService(replay, prompts);
     this.units = new UnitsService(replay, this.registry);
     this.prompt = new PromptService(replay, prompts);
-    this.charts = new ChartsService(replay, prompts, this.calls, facts.compactionIndexes);
+    this.charts = new ChartsService(replay, prompts, this.calls, compactionIndexes);
     this.exports = new ExportService(replay, this.cursor, this.calls);
-    // A followed log's refresh makes the rows of the calls new or changed since its last one.
-    const calls = this.calls.list;
-    const previous = live && input.previous?.riders === riders ? input.previous.requestRows : [];
-    this.rowsKept = Math.min(prompts.requests.sameBefore ?? 0, previous.length, calls.length);
-    this.requestRows = requestRows(calls, (seq) => replay.indexOfSeq(seq), previous, this.rowsKept);
-    this.summary = pageSummary(input, analyses, facts, this.units.summaryUnits(), this.requestRows);
   }
 
   /** The log is no longer the open one: a search still scanning it stops. */
