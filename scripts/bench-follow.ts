@@ -1,8 +1,8 @@
 // `npm run bench:follow [-- --turns N | --log FILE] [--rounds N]`: what following a
-// growing log costs (issue #21), as ratios to work measured in the same run. The
+// growing log costs (docs/follow.md), as ratios to work measured in the same run. The
 // core follower (the CLI's inspect --follow) against a bulk load of the same
 // bytes, fed in 4 KiB appends; the app's refresh per batch (the last 8 KiB
-// appended) against a fresh engine load: since issue #15 a refresh costs what
+// appended) against a fresh engine load: a refresh costs what
 // was appended, so on a long log (`--log`) the ratio falls with its length.
 import fs from 'node:fs';
 import { generateLog } from '../src/core/generate/generate-log.ts';

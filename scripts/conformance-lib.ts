@@ -28,7 +28,7 @@ function realizedAway(d: Diagnostic, realized: Record<string, unknown>): boolean
 
 /**
  * The app words an unknown required type and a format above 4 as "newer than
- * this app" (issue #16), not as a refusal: a newer DSH may restore such a log.
+ * this app" (docs/diagnostics.md), not as a refusal: a newer DSH may restore such a log.
  * The DSH that computed a reference refuses both (E1, E4), so comparisons
  * with it count them as refusals.
  */

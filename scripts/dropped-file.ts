@@ -9,7 +9,7 @@ const READ_BYTES = 512 * 1024;
  * Chromium reads a File on another thread while the page's worker is busy and
  * hands over what it has read: about 1.5 MB a chunk while a big log loads, and
  * the load waited 0.1-0.2 s of its 3.9 s for the bytes of the real-shaped 1M log
- * (issue #15, session 27). Node's own file-backed Blob reads 64 KiB only when
+ * (measured in the browser; docs/performance.md). Node's own file-backed Blob reads 64 KiB only when
  * asked, so the same load waited 0.35-0.6 s there: a cost of Node's Blob, not of
  * the app. This Blob's stream reads ahead instead: 512 KiB a read, the next read
  * made as soon as the load takes a chunk. (Reading 2 MiB ahead in 1 MiB reads

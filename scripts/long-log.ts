@@ -1,6 +1,6 @@
 // `npm run long-log -- --events N [--from DIR] [--format 0|4] --out F`: one long, valid,
 // never-compacted session made of real DSH logs (the corpus by default), for the
-// long-session benchmark (issue #15). The logs are read in place, never copied into the repo.
+// long-session benchmark (docs/long-sessions.md). The logs are read in place, never copied into the repo.
 import fs from 'node:fs';
 import path from 'node:path';
 import { concatSessions } from '../src/core/generate/concat-sessions.ts';
