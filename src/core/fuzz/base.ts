@@ -49,7 +49,7 @@ export function joinLines(base: FuzzBase, lines: readonly string[]): string {
 /**
  * Generated bases are named by their options, so a printed base name is
  * enough to rebuild it: `gen:v4:7:small`. `dsh021` is a format-4 log shaped
- * like DSH 0.2.1-alpha.2's (dsh-0.2 §4).
+ * like DSH 0.2.1-alpha.2's (dsh-log-rules V4).
  */
 export type BaseSize = 'tiny' | 'small' | 'large';
 export type BaseShape = 'v0' | 'v4' | 'dsh021';

@@ -4,7 +4,7 @@ import { concatBytes, zstdFrame } from './encode.ts';
 const enc = new TextEncoder();
 
 /**
- * The decompression bomb of issue #18, built with the project's own zstd
+ * A decompression bomb (docs/diagnostics.md, hostile sizes), built with the project's own zstd
  * writer: a valid log (its header and setup events, then `turns` turns), then a user/message
  * whose text runs to `lineBytes` bytes of 'a' and never ends (no closing quote, no
  * newline). The long run is RLE blocks, so 800 MB take about 24 KB.

@@ -62,7 +62,7 @@ export function zstdFrame(pieces: RunPiece[], { windowLog = 17 } = {}): Uint8Arr
   return out;
 }
 
-/** One frame per text, concatenated — the way DSH appends batches (§1.4). */
+/** One frame per text, concatenated — the way DSH appends batches (dsh-log-rules L1.4). */
 export function zstdFrames(texts: string[]): Uint8Array {
   return concatBytes(texts.map((t) => zstdRawFrame(enc.encode(t))));
 }

@@ -1,3 +1,4 @@
+// Section ids (L…, V…) are those of docs/dsh-log-rules.md.
 import type { Rng } from '../generate/prng.ts';
 import { MAX_ROW_DEPTH } from '../log/reader.ts';
 import { joinLines, type FuzzBase } from './base.ts';
@@ -414,12 +415,12 @@ const insertLogOnlyWithOp: Mutator = (base, rng) => {
   return { mutator: 'log-only-with-surface', detail: `turn/start with ${Object.keys(extra)[0]} before line ${line}`, text: ins.text, encoding: 'plain', fault: { kind: 'seq', seq: ins.seq, line } };
 };
 
-// ————————————————————————————————————————— 0.2.1-alpha.2 vocabulary (dsh-0.2 §2–4)
+// ————————————————————————————————————————— 0.2.1-alpha.2 vocabulary (dsh-log-rules V2–V4)
 
 const PLUGIN_TYPES = ['plugin:translator/request', 'plugin:translator/result', 'plugin:test.bridge/entry_1', 'plugin:dsh-reflection/project'];
 const PLUGIN_DATA: unknown[] = [{ provider: 'google', text: 'hi', sourceLanguage: 'auto', targetLanguage: 'zh-CN', recipe: 'r' }, ['a', 2], 'note', { requestSeq: 3, text: '你好' }];
 
-/** A subagent/catalog fact of the given payload version and mode (dsh-0.2 §4.2). */
+/** A subagent/catalog fact of the given payload version and mode (V4.2). */
 const catalog = (version: number, mode: string, label?: string) => ({ version, childId: `child-${version}-${mode}`, childCreatedAt: 1_788_000_000_000, mode, ...(label === undefined ? {} : { label }) });
 const VALID_CATALOGS = [catalog(0, 'continuable', 'reviewer'), catalog(0, 'one-shot'), catalog(1, 'unknown'), catalog(1, 'continuable', 'x'), catalog(2, 'external', 'ci')];
 const INVALID_CATALOGS = [catalog(2, 'continuable', 'x'), catalog(0, 'unknown'), catalog(1, 'continuable'), catalog(1, 'external')];
@@ -445,7 +446,7 @@ const dsh021Vocabulary: Mutator = (base, rng) => {
     case 'plugin-required':
       type = rng.pick(PLUGIN_TYPES);
       data = rng.pick(PLUGIN_DATA);
-      // V3+ keeps an ignorable unknown event opaque even with surface fields; rc.8 checks them (log-and-surface §2.3).
+      // V3+ keeps an ignorable unknown event opaque even with surface fields; rc.8 checks them (L2.3).
       extra = variant === 'plugin-record' ? { ignorable: true, ...(!v0 && rng.chance(0.2) ? { surfaceOp: 'append' } : {}) } : {};
       valid = variant === 'plugin-record';
       break;
@@ -467,7 +468,7 @@ const dsh021Vocabulary: Mutator = (base, rng) => {
   return { mutator: 'dsh021-vocabulary', detail, text: ins.text, encoding: 'plain', fault: { kind: 'line', line, exact: true } };
 };
 
-/** Moves a versioned payload to a version this app does not know: newer than the app, at its line (dsh-0.2 §4.1). */
+/** Moves a versioned payload to a version this app does not know: newer than the app, at its line (V4.1). */
 const payloadVersion: Mutator = (base, rng) => {
   const hit = pickEventLine(base, rng, (r) => (r.type === 'goal/change' || r.type === 'subagent/catalog') && typeof r.data?.version === 'number');
   if (!hit) return null;
@@ -477,7 +478,7 @@ const payloadVersion: Mutator = (base, rng) => {
   return { mutator: 'payload-version', detail: `line ${line}: ${row.type} version ${row.data.version} → ${version}`, text: replaceLine(base, line, JSON.stringify(edited)), encoding: 'plain', fault: { kind: 'line', line, exact: true } };
 };
 
-/** Gives a human prompt one of the attribution-only source kinds of 0.2.1 (dsh-0.2 §4.2): shown, never an error. */
+/** Gives a human prompt one of the attribution-only source kinds of 0.2.1 (V4.2): shown, never an error. */
 const SOURCE_KINDS: Row[] = [{ kind: 'working-directory' }, { kind: 'user-question-reply', callId: 'call_1', outcome: 'answered' }, { kind: 'tmux-context' }, { kind: 'user', rpcId: 'rpc-7' }, { kind: 'some-future-kind', extra: [1] }];
 const sourceKind: Mutator = (base, rng) => {
   const hit = pickEventLine(base, rng, (r) => r.type === 'user/message' && r.data?.source?.kind === 'user');
@@ -664,7 +665,7 @@ const deepNesting: Mutator = (base, rng, options) => {
 };
 
 
-// ————————————————————————————————————————— hostile sizes (issue #18)
+// ————————————————————————————————————————— hostile sizes (docs/diagnostics.md)
 
 const longest = new WeakMap<FuzzBase, number>();
 function longestLine(base: FuzzBase): number {
@@ -680,7 +681,7 @@ function logUniform(rng: Rng, lo: number, hi: number): number {
 
 /**
  * Whether a bad row inserted at `line` leaves the base's events as they are:
- * nothing after it, or a later turn/end that commits the region (§1.8).
+ * nothing after it, or a later turn/end that commits the region (L1.8).
  */
 function badRowKeepsEvents(base: FuzzBase, line: number): boolean {
   const { origins, events } = base.read;

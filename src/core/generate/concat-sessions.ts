@@ -3,7 +3,7 @@ import { foldSession } from '../session/fold-session.ts';
 
 /**
  * One long, valid, never-compacted session made of several real ones (the
- * long-session workload of issue #15): the first log's header, then each
+ * long-session workload of docs/long-sessions.md): the first log's header, then each
  * log's records with seqs, times and turn numbers moved on so that they
  * continue the ones before. Every call of a later part sees the surface of
  * all the earlier parts, as a session on a 1M-token window does between
@@ -66,7 +66,7 @@ function eligible(part: ConcatPart): Eligible | string {
   };
 }
 
-/** Seq-valued payload fields written by DSH (log-and-surface §3): moved with the seqs. */
+/** Seq-valued payload fields written by DSH (dsh-log-rules L3): moved with the seqs. */
 const SEQ_FIELDS = ['sourceEventSeq', 'throughSeq', 'headerSeq'] as const;
 
 export function concatSessions(parts: readonly ConcatPart[], options: ConcatOptions = {}): ConcatResult {
@@ -131,7 +131,7 @@ function moveRow(row: Record<string, any>, s: Shift): { row: Record<string, any>
     if (typeof data.turn === 'number') { turn = data.turn; data.turn += s.turn; }
     for (const f of SEQ_FIELDS) if (typeof data[f] === 'number') data[f] += s.seq;
     if (Array.isArray(data.messageSeqs)) data.messageSeqs = data.messageSeqs.map((x: number) => x + s.seq);
-    // A later part continues the session: its first header resumes it (prompt-and-requests §6.2).
+    // A later part continues the session: its first header resumes it (dsh-log-rules P6.2).
     if (out.type === 'request/header' && data.reason === 'initial' && !s.first) data.reason = 'resume';
     if (s.round > 0) {
       if (out.type === 'user/message' && typeof data.id === 'string') data.id = `${data.id}~${s.round}`;

@@ -1,8 +1,9 @@
+// Section ids (L…, P…, J…, V…) are those of docs/dsh-log-rules.md.
 import { Rng } from './prng.ts';
 
 /**
- * Deterministic synthetic DSH session logs (spec log-and-surface.md §1.5–1.7,
- * §2–4, §6.4, §8; prompt-and-requests.md §3–7) for demos, benchmarks and tests.
+ * Deterministic synthetic DSH session logs (L1.5–L1.7, L2–L4, L6.4, L8;
+ * P3–P7) for demos, benchmarks and tests.
  * A log is a pure function of the options: no clock, no Math.random, no I/O.
  */
 
@@ -18,7 +19,7 @@ export interface GenerateOptions {
   imageOffload?: boolean; // attach a screenshot in turn 1; V4 later offloads it
   dsh021?: boolean; // V4 only: 0.2.1-alpha.2 shape (working-directory changes, a plugin record, subagent/catalog v2)
   /**
-   * A long session on a 1M-token window (issue #15): a 1,000,000-token context
+   * A long session on a 1M-token window (docs/long-sessions.md): a 1,000,000-token context
    * window, no compaction and no tool-output pruning unless asked, so every call
    * sees the whole growing surface; 24 model calls per turn unless asked.
    */
@@ -30,7 +31,7 @@ const LONG_CONTEXT_WINDOW = 1_000_000;
 
 /**
  * One change from model call `atCall` (1-based) on, for two runs of one seed
- * that a comparison must tell apart (issue #20): a longer system prompt, the
+ * that a comparison must tell apart (docs/compare.md): a longer system prompt, the
  * other model, a different tool result just before the call, or one extra
  * failed attempt inserted before it.
  */
@@ -124,7 +125,7 @@ function runBody(run: Timed[]): Json {
   return { index: c.index, dt, texts: run.map((t) => t.chunk.text) };
 }
 
-/** Where a subagent fork leaves its parent: after a closed turn (rc.8 forks only outside a turn, §1.7). */
+/** Where a subagent fork leaves its parent: after a closed turn (rc.8 forks only outside a turn, L1.7). */
 interface ForkPlan {
   afterTurn: number;
   /** The child's own turns after the inherited prefix. */
@@ -147,7 +148,7 @@ class Generator {
   /** Streaming mode keeps only what it may look back at: prunable results by seq. */
   bigEvents = new Map<number, GenEvent>();
   lastEmitted: GenEvent | null = null;
-  // Surface mirror (§4): node seqs in order, live set and a token estimate per node.
+  // Surface mirror (L4): node seqs in order, live set and a token estimate per node.
   nodes: number[] = [];
   live = new Set<number>();
   nodeTok = new Map<number, number>();
@@ -155,7 +156,7 @@ class Generator {
   gen = 0; // contentGeneration (V4); counts replaces + projections
   genAtRequest = 0;
   cachedTok = 0; // prompt prefix the provider can serve from cache
-  // Request state (prompt-and-requests §6).
+  // Request state (P6).
   model = 'deepseek-v4-flash';
   tools = ['apply_patch', 'bash', 'read_file', 'todo_write'];
   lastHeader?: { json: string; names: string[] };
@@ -163,17 +164,17 @@ class Generator {
   headSeq = -1; // V4 system head (node 0)
   headText = '';
   mode = 'workspace-write';
-  retained: { seq: number; text: string } | null | undefined = undefined; // runtime-context projection §4.1
+  retained: { seq: number; text: string } | null | undefined = undefined; // runtime-context projection P4.1
   bigResults: number[] = []; // prunable read_file results
   imageSeq = -1;
   done: string[] = [];
-  // 0.2.1-alpha.2 shape (dsh-0.2 §4.3–4.4).
+  // 0.2.1-alpha.2 shape (V4.3–V4.4).
   readonly dsh021: boolean;
   cwd = CWD;
   cwdRecorded = false;
   /** Working-directory notices queued for the next turn, appended before its prompt. */
   notices: Json[] = [];
-  // Run variants (issue #20): model calls made so far, and the change to make.
+  // Run variants (docs/compare.md): model calls made so far, and the change to make.
   callsMade = 0;
   variant: RunVariant | null = null;
 
@@ -230,7 +231,7 @@ class Generator {
     return seq;
   }
 
-  /** Timed raw chunks of one successful model attempt (§1.6, StreamChunk). */
+  /** Timed raw chunks of one successful model attempt (L1.6, StreamChunk). */
   stream(blocks: Json[], finish: Json): Timed[] {
     const out: Timed[] = [];
     let t = this.time + this.rng.int(400, 2500);
@@ -310,7 +311,7 @@ class Generator {
       const text = this.promptText();
       const sys = (t: string) => ({ turn, step, message: { id: this.rng.uuid(), role: 'system', content: [{ type: 'text', text: t }], source: { kind: 'system-prompt' } } });
       if (this.headSeq < 0) this.headSeq = this.append('system/message', sys(text), tok(text));
-      else if (text !== this.headText) this.headSeq = this.replace('system/message', sys(text), 0, 0, tok(text)); // head rule §4.5
+      else if (text !== this.headText) this.headSeq = this.replace('system/message', sys(text), 0, 0, tok(text)); // head rule L4.5
       this.headText = text;
     }
     if (prompt) {
@@ -369,7 +370,7 @@ class Generator {
       : { id: this.rng.uuid(), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError }], source: { kind: 'tool', callId } };
     return error ? { turn, step, message, error } : { turn, step, message };
   }
-  /** Pre-step maintenance: prune an old big tool output (§4.4) or offload the screenshot (§6.4). */
+  /** Pre-step maintenance: prune an old big tool output (L4.4) or offload the screenshot (L6.4). */
   maintain(turnStartSeq: number): void {
     if (this.v4 && this.imageSeq >= 0 && this.live.has(this.imageSeq) && turnStartSeq > this.imageSeq) {
       this.emit('image/offload', { targets: [{ seq: this.imageSeq, imageIndexes: [0] }] });
@@ -472,7 +473,7 @@ class Generator {
     const header: Json = this.v4
       ? { type: 'session', version: 4, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, isSeeded: false, delegationDepth: 0 }
       : { type: 'session', version: 0, id: this.rng.uuid(), createdAt: this.time, cwd: CWD, delegationDepth: 0 };
-    // An SDK session with no project directory: the directory is recorded at the first request (dsh-0.2 §4.4).
+    // An SDK session with no project directory: the directory is recorded at the first request (V4.4).
     if (this.dsh021) delete header.cwd;
     // Streaming: the header line goes first (a fork child rewrites its header later, so forks do not stream).
     if (this.sink) {
@@ -482,7 +483,7 @@ class Generator {
     this.emit('permission/preset', { preset: this.mode });
     this.emit('sandbox/mode', { mode: this.mode });
     this.emit('approval/policy', { policy: 'ask' });
-    // A session goal (projections.md: goal/change snapshots), completed when the last turn ends.
+    // A session goal (J4.2: goal/change snapshots), completed when the last turn ends.
     const goal = { id: `goal-${String(header.id)}`, revision: 1, objective: 'Fix the reported bugs and keep the test suite green', phase: 'active', maxGoalRounds: 3 };
     const goalChange = (operation: string, g: Json, roundsStarted: number) => this.emit('goal/change', { kind: 'goal/change', version: 1, operation, goal: g, roundsStarted, createdAt: header.createdAt, updatedAt: this.time });
     goalChange('create', goal, 0);
@@ -504,7 +505,7 @@ class Generator {
       }
       if (turn === modelTurn) {
         this.model = this.model === 'deepseek-v4-flash' ? 'deepseek-v4-pro' : 'deepseek-v4-flash';
-        // rc.8 has no model/selection type (§3.3 "v0+"): its logs show the switch only in the header.
+        // rc.8 has no model/selection type (L3.3 "v0+"): its logs show the switch only in the header.
         if (this.v4) this.emit('model/selection', { provider: PROVIDER, model: this.model });
       }
       if (turn === toolTurn) this.tools = [...this.tools, 'web_fetch'].sort(); // e.g. a plugin came online
@@ -549,7 +550,7 @@ class Generator {
         const blocks: Json[] = [{ type: 'reasoning', text: plan.thought }, ...(plan.say ? [{ type: 'text', text: plan.say }] : []), ...calls.map((c) => ({ type: 'tool-call', id: c.id, name: c.name, arguments: c.arguments }))];
         this.reply(turn, step, blocks, { kind: 'tool-calls' });
         if (open && step === steps) {
-          // Crash while the tools run: calls started, no results, no step/turn end (§8 closers pending).
+          // Crash while the tools run: calls started, no results, no step/turn end (L8 closers pending).
           for (const c of calls) this.emit('tool/call', { turn, step, callId: c.id, name: c.name, arguments: c.arguments });
           return this.finish(header);
         }
@@ -576,7 +577,7 @@ class Generator {
     return this.finish(header);
   }
   /**
-   * The fork cut (spec §1.7): the events so far are the inherited prefix; the
+   * The fork cut (L1.7): the events so far are the inherited prefix; the
    * child's header names its parent and the marker at seq N ends the seed.
    */
   beginChild(header: Json): void {
@@ -594,15 +595,15 @@ class Generator {
     this.emit('session/end-seed', this.v4 ? { inherited: true } : {});
   }
 
-  // ————— 0.2.1-alpha.2 shape (dsh-0.2 §4.3–4.4), only with the dsh021 option
+  // ————— 0.2.1-alpha.2 shape (V4.3–V4.4), only with the dsh021 option
 
-  /** ensure(): a session whose header has no cwd records its directory at the first prompt assembly, with no notice (§4.4). */
+  /** ensure(): a session whose header has no cwd records its directory at the first prompt assembly, with no notice (V4.4). */
   recordWorkingDirectory(): void {
     if (!this.dsh021 || this.cwdRecorded) return;
     this.cwdRecorded = true;
     this.emit('working-directory/change', { cwd: this.cwd });
   }
-  /** A real change (the SDK setter) between turns: the event, then its notice queued in the inbox (§4.4). */
+  /** A real change (the SDK setter) between turns: the event, then its notice queued in the inbox (V4.4). */
   changeDirectory(to: string): void {
     const from = this.cwd;
     this.cwd = to;
@@ -611,7 +612,7 @@ class Generator {
     this.emit('agent/inbox/spliced', { target: 'next-turn', start: this.notices.length, inserted: [notice] });
     this.notices.push(notice);
   }
-  /** A plugin record (§4.3): log-only, `ignorable: true`, never surface fields. */
+  /** A plugin record (V4.3): log-only, `ignorable: true`, never surface fields. */
   pluginRecord(type: string, data: Json): number {
     this.time += this.rng.int(0, 3);
     const ev: GenEvent = { type, seq: this.seqCount++, time: this.time, data, ignorable: true };
@@ -620,7 +621,7 @@ class Generator {
     this.record(ev);
     return ev.seq;
   }
-  /** After the first turn: a translation the host asked for, and the parent's catalog of children (v0 continuable, v2 external; §4.2). */
+  /** After the first turn: a translation the host asked for, and the parent's catalog of children (v0 continuable, v2 external; V4.2). */
   afterFirstTurn(): void {
     const text = this.done[0] ?? 'the first fix';
     const provider = 'google';
@@ -630,7 +631,7 @@ class Generator {
     this.emit('subagent/catalog', { version: 2, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'external', label: 'ci-runner' });
   }
 
-  // ————— run variants (issue #20), only with generateVariant
+  // ————— run variants (docs/compare.md), only with generateVariant
 
   /** The system prompt the next request is built with. */
   promptText(): string {
@@ -682,8 +683,8 @@ export function streamLog(opts: GenerateOptions, onLine: (line: string) => void)
 }
 
 /**
- * A parent log and a subagent child forked from it after `afterTurn` (spec
- * §1.7): the child's log starts with a copy of the parent's events before the
+ * A parent log and a subagent child forked from it after `afterTurn`
+ * (L1.7): the child's log starts with a copy of the parent's events before the
  * cut (same seqs), then the end-seed marker, then `childTurns` turns of its own.
  */
 export function generateFork(opts: GenerateOptions & { afterTurn: number; childTurns: number; childSeed?: number }): { parent: GeneratedLog; child: GeneratedLog } {
@@ -696,7 +697,7 @@ export function generateFork(opts: GenerateOptions & { afterTurn: number; childT
 
 /**
  * The log generateLog(opts) writes, with one change from model call
- * `variant.atCall` on (issue #20): the same seed, so the two logs agree
+ * `variant.atCall` on (docs/compare.md): the same seed, so the two logs agree
  * before that call and a comparison must find the change there.
  */
 export function generateVariant(opts: GenerateOptions, variant: RunVariant): GeneratedLog {

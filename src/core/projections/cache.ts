@@ -1,14 +1,15 @@
+// Section ids (J…) are those of docs/dsh-log-rules.md.
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { jsonEqual } from '../util/json.ts';
 import type { AnyUnit, ProjectionCheckpoint, ProjectionSnapshot } from './types.ts';
 
 /**
- * The persisted projection cache semantics (spec §3), as pure functions over
+ * The persisted projection cache semantics (J3), as pure functions over
  * a unit list. The registry exposes them as methods; the app uses
  * `coldRead` to answer "had DSH cached these rows, what would a cold read do?".
  */
 
-/** A detached copy that must survive JSON losslessly (§3.1, §3.2; §1.2 rule 3). */
+/** A detached copy that must survive JSON losslessly (J3.1, J3.2; J1.2 item 3). */
 export function detachedCopy(value: unknown): unknown {
   const copy = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
   if (!jsonEqual(copy, value)) {
@@ -23,7 +24,7 @@ const usableVersion = (unit: AnyUnit, cp: ProjectionCheckpoint) => {
 };
 
 /**
- * Where a tail read must start (§3.3): one event below the lowest usable
+ * Where a tail read must start (J3.3): one event below the lowest usable
  * watermark (the anchor that lets `restore` detect a shrunk log). Missing or
  * version-mismatched rows force 0; undefined when no unit is registered.
  */
@@ -39,12 +40,12 @@ export function restoreFloor(units: readonly AnyUnit[], cp: ProjectionCheckpoint
 
 export interface RestoreResult {
   snapshot: ProjectionSnapshot;
-  /** Refreshed rows at the supplied end, ready for write-back (not cloned, §3.4). */
+  /** Refreshed rows at the supplied end, ready for write-back (not cloned, J3.4). */
   checkpoint: ProjectionCheckpoint;
 }
 
 /**
- * Cold fold over a stored suffix (§3.4). A row is usable iff present, at the
+ * Cold fold over a stored suffix (J3.4). A row is usable iff present, at the
  * unit's version, not predating the read (`seq >= baseSeq - 1`) and not past
  * the supplied end. An unusable row with `baseSeq > 0` throws (a suffix cannot
  * pretend the prefix was seen); with `baseSeq 0` the unit refolds from init.
@@ -89,7 +90,7 @@ export function restore(
   return { snapshot: { asOfSeq: endSeq, values }, checkpoint: rows };
 }
 
-/** Zero-read view of stored rows (§3.5): matching, schema-valid rows only; others stay absent. */
+/** Zero-read view of stored rows (J3.5): matching, schema-valid rows only; others stay absent. */
 export function viewCheckpoint(units: readonly AnyUnit[], cp: ProjectionCheckpoint): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const unit of units) {
@@ -109,7 +110,7 @@ export interface ColdRead {
 }
 
 /**
- * DSH's cold read (§3.6, rc.8 `coldSnapshot`): floor → tail read → restore;
+ * DSH's cold read (J3.6, rc.8 `coldSnapshot`): floor → tail read → restore;
  * on a restore error, one full re-read from 0 with no rows. `log` is the
  * stored log as the cold reader would find it (e.g. truncated).
  */

@@ -1,13 +1,14 @@
+// Section ids (J…) are those of docs/dsh-log-rules.md.
 import type { LogEvent } from '../log/types.ts';
 import { jsonEqual } from '../util/json.ts';
 import { grownTo } from '../util/typed.ts';
 import type { ProjectionFailure } from './types.ts';
 
 /**
- * One unit's runtime record for a session (spec §2.1, seed shape):
+ * One unit's runtime record for a session (J2.1, seed shape):
  * `observedSeq` is the seq of the last event passed through `apply` whether
  * or not the state changed (-1 = none); `views` is [previous, current] for the
- * seed's view-identity gate (§2.4 step 4).
+ * seed's view-identity gate (J2.4).
  */
 export interface Cell {
   state: unknown;
@@ -15,12 +16,12 @@ export interface Cell {
   views: [unknown, unknown];
   /** Set once: a thrown fold freezes the cell; a domain failure is informational. */
   failure: ProjectionFailure | null;
-  /** The seqs where the state changed, for time travel (§5.4); only with `history`. */
+  /** The seqs where the state changed, for time travel (J5.4); only with `history`. */
   history: ChangeLog | null;
 }
 
 /**
- * A unit's changes, kept compact (issue #15): the seq of every change in a
+ * A unit's changes, kept compact enough for a 1M-event log: the seq of every change in a
  * typed array, and the state itself only every `every`-th change. A state in
  * between is folded again from the one before it over the events *at the
  * change seqs* — every other event left the state as it was (`apply` is pure
@@ -29,7 +30,7 @@ export interface Cell {
 export class ChangeLog {
   /** 4 bytes a change while seqs fit (they always do in practice); 8 past 2^32. */
   private seqs: Uint32Array | Float64Array = new Uint32Array(16);
-  /** 1 where change i left a value deep-equal to the one before it (a write of the same value, issue #17). */
+  /** 1 where change i left a value deep-equal to the one before it (a write of the same value). */
   private same: Uint8Array = new Uint8Array(16);
   private n = 0;
   /** State after change i, for i a multiple of `every`. */

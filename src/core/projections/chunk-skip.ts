@@ -5,7 +5,7 @@ import { chunkKind, kindOf, knownChunkKinds } from './reads.ts';
 import type { ProjectionRegistry } from './registry.ts';
 
 /**
- * The projection helper's shortcut (issue #15): most lines of an rc.8 log are
+ * The projection helper's shortcut (docs/long-sessions.md): most lines of an rc.8 log are
  * chunk deltas, and no unit reads a delta unless its state asks for more
  * (sessionStats until a step's first token). The helper does not parse a
  * chunk line that no unit would be handed; its history is then trusted only

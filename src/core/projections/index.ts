@@ -1,4 +1,4 @@
-/** The projection registry, watermarks, persisted-cache semantics and DSH's domain units (spec projections.md). */
+/** The projection registry, watermarks, persisted-cache semantics and DSH's domain units (docs/dsh-log-rules.md Part J). */
 export * from './types.ts';
 export { ProjectionRegistry, type CellInfo, type RegistryOptions } from './registry.ts';
 export { foldProjections, type FoldProjectionsOptions } from './fold.ts';

@@ -16,7 +16,7 @@ export interface ProjectedLog {
 
 /**
  * The projection units folded over a log's committed events, and nothing
- * else (issue #15): the reader gives the same committed events, in the same
+ * else (docs/long-sessions.md): the reader gives the same committed events, in the same
  * order, that the load's walk hands its projection rider — every event, and
  * packed runs whole — so a helper worker can do this part of the load on
  * another core while the load reads, folds and indexes the same bytes. The

@@ -5,7 +5,7 @@ import { kindOf, unitReads } from './reads.ts';
 import type { AnyUnit, PurityFinding } from './types.ts';
 
 /**
- * Dev/test purity enforcement (spec §1.2 rules 1–2, §5.3.5). States are
+ * Dev/test purity enforcement (dsh-log-rules J1.2 items 1–2, J5.3.5). States are
  * deep-frozen, so a unit that mutates its input throws (and is isolated by
  * the registry). A new reference with content equal to the previous state is
  * reported: DSH would treat it as a change and do downstream work; it is a

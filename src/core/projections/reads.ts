@@ -2,8 +2,8 @@ import type { LogEvent } from '../log/types.ts';
 import type { AnyUnit } from './types.ts';
 
 /**
- * What kind of event an event is for a unit's `reads` (spec projections §1.2
- * rule 2, made finer for the load): its type, or for a chunk delta
+ * What kind of event an event is for a unit's `reads` (dsh-log-rules J1.2
+ * item 2, made finer for the load): its type, or for a chunk delta
  * `assistant/chunk:<chunk type>` — most events of an rc.8 log are chunks, and
  * most units care about one kind of chunk (usage) or none.
  */

@@ -1,3 +1,4 @@
+// Section ids (J…) are those of docs/dsh-log-rules.md.
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { coldRead, detachedCopy, restore, restoreFloor, viewCheckpoint, type ColdRead, type RestoreResult } from './cache.ts';
@@ -10,17 +11,17 @@ import type {
 } from './types.ts';
 
 export interface RegistryOptions {
-  /** Fork-inherited prefix length; default header `seedLength ?? 0` (spec §5.1.4). */
+  /** Fork-inherited prefix length; default header `seedLength ?? 0` (J5.1.4). */
   inheritedEventCount?: number;
-  /** rc.8 publishes on every state change; the seed only when the view reference changes (§2.4). Default seed. */
+  /** rc.8 publishes on every state change; the seed only when the view reference changes (J2.4). Default seed. */
   generation?: Generation;
-  /** Freeze states and audit same-reference violations (§1.2, §5.3.5). Default true (dev/test). */
+  /** Freeze states and audit same-reference violations (J1.2, J5.3.5). Default true (dev/test). */
   purity?: boolean;
-  /** Keep (seq, state) per change for time travel (§5.4). Default false. */
+  /** Keep (seq, state) per change for time travel (J5.4). Default false. */
   history?: boolean;
   /**
    * Keep the events driven so a unit registered later can build lazily
-   * (§2.3.2). Default true; a streaming load with every unit registered up
+   * (J2.3.2). Default true; a streaming load with every unit registered up
    * front turns it off so the registry holds no event.
    */
   keepEvents?: boolean;
@@ -41,7 +42,7 @@ export interface RegistryOptions {
 /** With `eventAt`, one state kept per this many changes (a seek folds at most this many events again per unit). */
 export const HISTORY_EVERY = 64;
 
-/** What the app shows per unit at the current cursor (spec §5.2). */
+/** What the app shows per unit at the current cursor (J5.2). */
 export interface CellInfo {
   key: string;
   stateVersion: number;
@@ -57,7 +58,7 @@ type Listener = (change: ProjectionChange) => void;
 /**
  * A registry's recorded history as plain data (structured-cloneable): what a
  * helper worker that drove the units sends back, so the load's own registry
- * continues from it (issue #15: the units fold on another core).
+ * continues from it (the units fold on another core: docs/long-sessions.md).
  */
 export interface RegistryHistory {
   /** Events driven, and the seq of the last one. */
@@ -73,11 +74,12 @@ interface Registration {
 }
 
 /**
- * The projection registry for one session (spec §2): one cell per unit,
+ * The projection registry for one session (J2): one cell per unit,
  * driven one committed event at a time in registration order. Cells build
- * lazily over the events seen so far (a unit enabled late, §2.3.2). A unit
+ * lazily over the events seen so far (a unit enabled late, J2.3.2). A unit
  * whose fold throws records the failure at that seq and stops; every other
- * unit keeps going (§2.7, made per unit as the issue asks).
+ * unit keeps going (J2.7: DSH's registry skips the later units for that
+ * event; the app isolates the one that threw).
  */
 export class ProjectionRegistry {
   readonly header: SessionHeader | null;
@@ -106,7 +108,7 @@ export class ProjectionRegistry {
     for (const unit of units) this.register(unit);
   }
 
-  /** Seq of the last event driven; -1 before any (§2.5 `asOfSeq`). */
+  /** Seq of the last event driven; -1 before any (J2.5 `asOfSeq`). */
   get lastSeq(): number {
     return this.lastDriven;
   }
@@ -137,7 +139,7 @@ export class ProjectionRegistry {
   }
 
   /**
-   * Registers a unit (§2.2). The same key at the same version is shared and
+   * Registers a unit (J2.2). The same key at the same version is shared and
    * counted (the first definition stays); another version throws. The
    * disposer removes the key with its cell once the last registrant leaves.
    */
@@ -169,14 +171,14 @@ export class ProjectionRegistry {
     };
   }
 
-  /** Change feed (§2.6): `(key, view, seq)` per published change. */
+  /** Change feed (J2.6): `(key, view, seq)` per published change. */
   onChanged(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
 
   /**
-   * Drives one committed event through every unit (§2.4); returns the frames
+   * Drives one committed event through every unit (J2.4); returns the frames
    * it published. A unit that does not read the event's type returns its
    * state unchanged (its `reads` promise, held by a test), so without the
    * purity audit — which must see every event — only the readers are called;
@@ -273,7 +275,7 @@ export class ProjectionRegistry {
   }
 
   /**
-   * A cell's watermark (§2.1 observedSeq): the last event driven, for every
+   * A cell's watermark (J2.1 observedSeq): the last event driven, for every
    * unit that has not thrown — whether or not it was called for that event.
    */
   private watermark(cell: Cell): number {
@@ -336,7 +338,7 @@ export class ProjectionRegistry {
   }
 
   /**
-   * One consistent cut (§2.5) over the wire units (all, or `keys`). Each
+   * One consistent cut (J2.5) over the wire units (all, or `keys`). Each
    * value passes its view schema; a value that does not is still returned
    * and the key gets a `schema` failure.
    */
@@ -360,7 +362,7 @@ export class ProjectionRegistry {
 
   /**
    * The unit's view at `seq` against its schema (needs `history`): null when it passes (or the unit has
-   * no schema), else a `schema` failure dated at the change where the failing run began (§5.2).
+   * no schema), else a `schema` failure dated at the change where the failing run began (J5.2).
    * `state`: the unit's state after `seq` when the caller has it (it is not folded again).
    */
   schemaFailureAt(key: string, seq: number, state?: unknown): ProjectionFailure | null {
@@ -395,7 +397,7 @@ export class ProjectionRegistry {
     return (reg ? this.cellOf(reg).history?.seqsWhere(same) : undefined) ?? new Uint32Array(0);
   }
 
-  /** The values as of `seq` (≤ lastSeq), from recorded history (§5.4). */
+  /** The values as of `seq` (≤ lastSeq), from recorded history (J5.4). */
   snapshotAt(seq: number): ProjectionSnapshot {
     const values: Record<string, unknown> = {};
     for (const reg of this.registrations.values()) {
@@ -412,7 +414,7 @@ export class ProjectionRegistry {
     return stateAt(this.cellOf(reg), unit.init(this.header, this.inheritedEventCount), seq, (state, event) => unit.apply(state, event), this.eventAt ?? noEvent);
   }
 
-  /** Detached rows for every unit, host-only included (§3.2). */
+  /** Detached rows for every unit, host-only included (J3.2). */
   checkpoint(): ProjectionCheckpoint {
     const rows: ProjectionCheckpoint = {};
     for (const reg of this.registrations.values()) {
@@ -434,12 +436,12 @@ export class ProjectionRegistry {
     return viewCheckpoint(this.units, cp);
   }
 
-  /** What a cold read of `log` with these cached rows would do (§3.6). */
+  /** What a cold read of `log` with these cached rows would do (J3.6). */
   coldRead(cp: ProjectionCheckpoint, log: readonly LogEvent[]): ColdRead {
     return coldRead(this.units, this.header, this.inheritedEventCount, cp, log);
   }
 
-  /** Lazy build (§2.3.2): fold init over every event seen so far, silently. */
+  /** Lazy build (J2.3.2): fold init over every event seen so far, silently. */
   private cellOf(reg: Registration): Cell {
     if (reg.cell) return reg.cell;
     const state = reg.unit.init(this.header, this.inheritedEventCount);
@@ -461,10 +463,10 @@ export class ProjectionRegistry {
   }
 
   /**
-   * One `apply` with the change gate (§2.4 steps 3–4). The watermark moves
+   * One `apply` with the change gate (J2.4). The watermark moves
    * even when the state does not. `publish` is false during a lazy build:
    * no frames, and the current view slot is dropped. `previousSeq`: the event
-   * driven before this one, the watermark a unit that throws here keeps (§2.7).
+   * driven before this one, the watermark a unit that throws here keeps (J2.7).
    */
   private step(unit: AnyUnit, cell: Cell, event: LogEvent, publish: boolean, previousSeq: number): ProjectionChange | null {
     if (cell.failure?.kind === 'threw') return null;

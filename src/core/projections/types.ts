@@ -1,22 +1,23 @@
+// Section ids (J…) are those of docs/dsh-log-rules.md.
 import type { z } from 'zod';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 
 /**
- * The projection unit contract (spec projections.md §1.1, seed shape; the
+ * The projection unit contract (J1.1, seed shape; the
  * rc.8 shape is the same minus `init` arguments and `stateSchema`).
  * `apply` must be pure and return the *same reference* for events it does
- * not care about (§1.2 rule 2): the registry gates all downstream work on
+ * not care about (J1.2 item 2): the registry gates all downstream work on
  * `Object.is`.
  */
 export interface ProjectionUnit<S = unknown, V = unknown> {
   key: string;
-  /** Persisted-cache invalidation version (§1.2 rule 4). */
+  /** Persisted-cache invalidation version (J1.2 item 4). */
   stateVersion: number;
-  /** Validates persisted state before it seeds a fold (§3.4, §3.5). */
+  /** Validates persisted state before it seeds a fold (J3.4, J3.5). */
   stateSchema: z.ZodType<unknown>;
-  /** Validates the client-visible view (§2.5); absent for host-only units. */
+  /** Validates the client-visible view (J2.5); absent for host-only units. */
   viewSchema?: z.ZodType<unknown>;
-  /** Host-only units fold and checkpoint but never appear in snapshots (§0). */
+  /** Host-only units fold and checkpoint but never appear in snapshots (J0). */
   hostOnly?: boolean;
   init(header: SessionHeader | null, inheritedEventCount: number): S;
   apply(state: S, event: LogEvent): S;
@@ -24,7 +25,7 @@ export interface ProjectionUnit<S = unknown, V = unknown> {
   view(state: S): V;
   /**
    * Event types this unit reads; undefined = any (subagentTiming). For the
-   * purity audit (§5.3.5), and a promise the streaming load relies on: on
+   * purity audit (J5.3.5), and a promise the streaming load relies on: on
    * any other event `apply` returns the state unchanged, so a packed run of
    * chunk deltas only moves the watermark of a unit that does not list
    * assistant/chunk (a test holds every unit to it).
@@ -39,14 +40,14 @@ export interface ProjectionUnit<S = unknown, V = unknown> {
    * (reads.ts). The same promise as `reads` holds for every other kind.
    */
   alsoReads?(state: S): 'all' | readonly string[] | null;
-  /** A domain failure kept in state rather than thrown (seed goal `failure`, §4.2). */
+  /** A domain failure kept in state rather than thrown (seed goal `failure`, J4.2). */
   failureOf?(state: S): string | null;
 }
 
 /** Type-erased unit the registry drives. */
 export type AnyUnit = ProjectionUnit<any, any>;
 
-/** A unit whose fold threw: the seq and the message; the unit is frozen from there (§2.7, §5.2). */
+/** A unit whose fold threw: the seq and the message; the unit is frozen from there (J2.7, J5.2). */
 export interface ProjectionFailure {
   seq: number;
   message: string;
@@ -58,7 +59,7 @@ export interface ProjectionFailure {
   kind: 'threw' | 'domain' | 'schema';
 }
 
-/** Persisted cache row (§3.1): unit version, watermark, detached state. */
+/** Persisted cache row (J3.1): unit version, watermark, detached state. */
 export interface CheckpointRow {
   ver: number;
   seq: number;
@@ -66,7 +67,7 @@ export interface CheckpointRow {
 }
 export type ProjectionCheckpoint = Record<string, CheckpointRow>;
 
-/** One consistent cut (§2.5): `asOfSeq` = last event seq, -1 for an empty log. */
+/** One consistent cut (J2.5): `asOfSeq` = last event seq, -1 for an empty log. */
 export interface ProjectionSnapshot {
   asOfSeq: number;
   values: Record<string, unknown>;
@@ -74,14 +75,14 @@ export interface ProjectionSnapshot {
   failures?: Record<string, ProjectionFailure>;
 }
 
-/** One change-feed frame (§2.6): `{type:'session/projection', key, value, seq}` minus the envelope. */
+/** One change-feed frame (J2.6): `{type:'session/projection', key, value, seq}` minus the envelope. */
 export interface ProjectionChange {
   key: string;
   value: unknown;
   seq: number;
 }
 
-/** A purity-audit finding (§5.3.5). */
+/** A purity-audit finding (J5.3.5). */
 export interface PurityFinding {
   key: string;
   seq: number;
@@ -91,5 +92,5 @@ export interface PurityFinding {
   message: string;
 }
 
-/** The fold rules a dialect implies: rc.8 for V0–V2 logs, the seed generation for V3+ (§0). */
+/** The fold rules a dialect implies: rc.8 for V0–V2 logs, the seed generation for V3+ (J0). */
 export type Generation = 'rc8' | 'seed';

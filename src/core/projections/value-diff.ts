@@ -2,7 +2,7 @@ import { jsonEqual, isPlainObject } from '../util/json.ts';
 import { boundedLineDiff, type LinePart } from '../prompt/context-diff.ts';
 
 /**
- * What a projection change changed (issue #17): for lists (todos, plans'
+ * What a projection change changed (docs/open-and-navigate.md): for lists (todos, plans'
  * tasks…) the entries added, removed and edited; for anything else a line
  * diff of the two values as indented JSON.
  */

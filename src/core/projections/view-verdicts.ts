@@ -18,7 +18,7 @@ const FAILS = 2;
 
 /**
  * Whether a unit's view passes its schema at a cursor, and since which
- * change it has failed (projections.md §5.2: a schema failure is shown with
+ * change it has failed (dsh-log-rules J5.2: a schema failure is shown with
  * its seq). A view changes only where the state changes, so a verdict is
  * decided once per change and kept, a byte each; the schema's words are made
  * again only for the change being shown. A failing view's run of failing

@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { Dialect } from '../log/types.ts';
 import type { ContentBlock } from '../messages/types.ts';
 import { canonicalHeader, headerEquals, type RequestHeader } from './request-header.ts';
@@ -6,10 +7,10 @@ import { systemNodes, type SystemNode } from './system-nodes.ts';
 
 /**
  * What DSH's SystemPromptProjection would commit for a newly rendered prompt
- * (prompt-and-requests.md §5.2, seed §6.9), as a pure function of a folded
+ * (P5.2), as a pure function of a folded
  * surface. It never commits: the caller decides what to do with the result.
- * Also the two inputs the loop computes per attempt (§5.3): `toolsChanged`
- * against the latest logged header (§6.1) and the `startsSeries` disjunction.
+ * Also the two inputs the loop computes per attempt (P5.3): `toolsChanged`
+ * against the latest logged header (P6.1) and the `startsSeries` disjunction.
  */
 
 export type AdmissionIntent = 'append' | { replace: number };
@@ -35,7 +36,7 @@ export interface AdmissionCommit {
   role: 'append' | 'head' | 'tail';
 }
 
-/** The §5.2 decision-table rows, in evaluation order. */
+/** The P5.2 decision-table rows, in evaluation order. */
 export type AdmissionRow = 1 | 2 | 3 | 4;
 
 export const ADMISSION_ROWS: Readonly<Record<AdmissionRow, string>> = {
@@ -57,14 +58,14 @@ export interface Admission {
   /** The row's rule in words (ADMISSION_ROWS). */
   rule: string;
   commits: AdmissionCommit[];
-  /** The system nodes the decision read (§5.1). */
+  /** The system nodes the decision read (P5.1). */
   head: SystemNode | undefined;
   latest: SystemNode | undefined;
 }
 
 const SYSTEM_PROMPT_PLUGIN = '@deepseek-ai/dsh-system-prompt';
 
-/** `createSystemMessage(t)`: content [] for '', else one text block; source by dialect (§3.3). */
+/** `createSystemMessage(t)`: content [] for '', else one text block; source by dialect (P3.3). */
 export function systemPromptMessage(text: string, dialect: Dialect = 'v3'): SystemPromptMessage {
   const source = dialect === 'v4' ? { kind: 'system-prompt' } : { kind: 'plugin', plugin: SYSTEM_PROMPT_PLUGIN };
   return { role: 'system', content: text === '' ? [] : [{ type: 'text', text }], source };
@@ -85,7 +86,7 @@ function replace(node: SystemNode, text: string, role: 'head' | 'tail', dialect:
   };
 }
 
-/** §5.2 `project(rendered, {inHistory, startsSeries})` over the current surface. */
+/** P5.2 `project(rendered, {inHistory, startsSeries})` over the current surface. */
 export function admitSystemPrompt(state: SurfaceState, ctx: SurfaceContext, rendered: string, flags: AdmissionFlags): Admission {
   const { nodes, head, latest } = systemNodes(state, ctx);
   const dialect = ctx.dialect;
@@ -103,7 +104,7 @@ export function admitSystemPrompt(state: SurfaceState, ctx: SurfaceContext, rend
 }
 
 /**
- * §5.3 `toolsChanged(t)`: the latest logged header, with its tools replaced,
+ * P5.3 `toolsChanged(t)`: the latest logged header, with its tools replaced,
  * differs from itself under headerEquals. No baseline means no change.
  */
 export function toolsChanged(baseline: RequestHeader | undefined | null, tools: unknown): boolean {
@@ -124,7 +125,7 @@ export interface SeriesInputs {
   toolsChanged: boolean;
 }
 
-/** §5.3 `startsSeries`: declared, or history rewritten since the last request, or a tool change no update carries. */
+/** P5.3 `startsSeries`: declared, or history rewritten since the last request, or a tool change no update carries. */
 export function startsSeries(i: SeriesInputs): boolean {
   return i.declared || i.generationAtLastRequest !== i.contentGeneration || (!i.toolUpdateRoute && i.toolsChanged);
 }

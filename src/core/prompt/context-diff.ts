@@ -2,8 +2,8 @@ import { diffLines } from 'diff';
 import type { ContextSnapshotSection } from './render.ts';
 
 /**
- * Section-level diff of two runtime-context snapshots (prompt-and-requests.md
- * §4.4), keyed by section name, with a bounded line diff inside changed
+ * Section-level diff of two runtime-context snapshots (dsh-log-rules P4.4),
+ * keyed by section name, with a bounded line diff inside changed
  * sections so a huge section cannot hang the page.
  */
 

@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { LogEvent } from '../log/types.ts';
 import type { SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
@@ -7,7 +8,7 @@ import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-dif
 import { checkSnapshot, isRuntimeContextEvent, readSnapshot, type ContextSnapshot } from './runtime-context.ts';
 
 /**
- * The runtime-context snapshot stream (prompt-and-requests.md §4.4): every
+ * The runtime-context snapshot stream (P4.4): every
  * owned snapshot in log order, whether it is still on the surface, its
  * harness baseline, why it was emitted, and diffs. Built in one walk; each
  * entry keeps its facts and section names, and reads its text and sections
@@ -20,7 +21,7 @@ export interface SnapshotEntry extends ContextSnapshot {
   step: number | null;
   /** The previous owned snapshot in log order. */
   previousSeq: number | null;
-  /** The last owned snapshot still on the surface just before this one (§4.4 "why"). */
+  /** The last owned snapshot still on the surface just before this one (P4.4 "why"). */
   baselineSeq: number | null;
   /** The previous snapshot had been shadowed (e.g. compaction) before this one was logged. */
   reemittedAfterShadowing: boolean;
@@ -34,7 +35,7 @@ export interface SnapshotEntry extends ContextSnapshot {
   diff: SnapshotDiff;
 }
 
-/** The effective runtime context changes: the last owned snapshot in surface order (§4.4). */
+/** The effective runtime context changes: the last owned snapshot in surface order (P4.4). */
 export interface EffectiveContextState {
   seq: number;
   snapshotSeq: number | null;
@@ -143,7 +144,7 @@ export class RuntimeContextStream implements SurfaceVisitor {
     return a && b ? diffSnapshots(a, b, this.limits) : undefined;
   }
 
-  /** The effective runtime context after the event at `seq` (§4.4): a snapshot seq or null. */
+  /** The effective runtime context after the event at `seq` (P4.4): a snapshot seq or null. */
   effectiveAt(seq: number): number | null {
     let lo = 0;
     let hi = this.effective.length - 1;

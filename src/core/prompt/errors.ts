@@ -1,5 +1,5 @@
 /**
- * Recognising prompt failures in a log (prompt-and-requests.md §1.6): the
+ * Recognising prompt failures in a log (dsh-log-rules P1.6): the
  * turn ends with `turn/end {reason:{kind:'error', error:{code:'UNKNOWN',
  * message}}}` and no request is sent.
  */

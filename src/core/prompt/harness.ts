@@ -1,7 +1,7 @@
 import { PromptRegistry, type PromptRegistryOptions } from './registry.ts';
 import type { PromptBuild } from './types.ts';
 
-/** The registrations DSH itself makes (prompt-and-requests.md §1.2). */
+/** The registrations DSH itself makes (dsh-log-rules P1.2). */
 
 export const HARNESS_IDENTITY = 'You are an AI agent powered by DeepSeek Harness.';
 
@@ -16,7 +16,7 @@ export interface HarnessPromptConfig {
   toolOrder?: readonly string[];
 }
 
-/** First-party context orders, the same in every build (§1.2). */
+/** First-party context orders, the same in every build (P1.2). */
 export const CONTEXT_ORDERS = { 'sandbox:policy': 110, 'approval:policy': 115, 'subagent:delegation': 120 } as const;
 
 export interface LoopVariables {

@@ -1,12 +1,13 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 /**
- * Strict `{{name}}` interpolation (prompt-and-requests.md §2.1). One scanner
+ * Strict `{{name}}` interpolation (P2.1). One scanner
  * serves sections and contexts; only the error text names which it was.
  */
 
-/** Valid variable names, also the registration rule (§1.1). */
+/** Valid variable names, also the registration rule (P1.1). */
 export const VARIABLE_NAME = /^[a-z][a-z0-9_]*$/;
 
-/** A complete group at the scan position: `{{`, no braces, `}}` (§2.1 step 2). */
+/** A complete group at the scan position: `{{`, no braces, `}}` (P2.1). */
 const GROUP_AT = /^\{\{([^{}]*)\}\}/;
 
 export type InterpolationKind = 'section' | 'context';
@@ -18,7 +19,7 @@ export interface Interpolatable {
 
 /**
  * Replaces every `{{name}}` with its value. A `{{` that does not start a
- * complete group is prose unless a `}}` follows anywhere later (§2.1 step 3);
+ * complete group is prose unless a `}}` follows anywhere later (P2.1);
  * substituted values are never rescanned (step 4).
  */
 export function interpolate(input: Interpolatable, variables: Readonly<Record<string, string | undefined>>, kind: InterpolationKind): string {
@@ -54,7 +55,7 @@ export function interpolate(input: Interpolatable, variables: Readonly<Record<st
   return out + text.slice(last);
 }
 
-/** A valid `{{name}}` group left in rendered text (§10: only via a value or interpolate:false). */
+/** A valid `{{name}}` group left in rendered text (P10: only via a value or interpolate:false). */
 export function findVariableReference(text: string): string | undefined {
   const m = /\{\{([a-z][a-z0-9_]*)\}\}/.exec(text);
   return m ? m[0] : undefined;

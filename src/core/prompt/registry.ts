@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import { VARIABLE_NAME } from './interpolate.ts';
 import { compareCodeUnits, orderTools, validateToolOrder } from './tool-order.ts';
 import type {
@@ -6,13 +7,13 @@ import type {
 } from './types.ts';
 
 /**
- * A model of DSH's `ctx.systemPrompt` registry (prompt-and-requests.md §1):
+ * A model of DSH's `ctx.systemPrompt` registry (P1):
  * one global layer plus one per scope, with scope-chain shadowing, and
  * assemble() as DSH runs it. Used to preview a prompt and to explain rules;
  * logs never contain the registry itself.
  */
 
-/** The registrations one layer owns (§1.1). Maps keep insertion order. */
+/** The registrations one layer owns (P1.1). Maps keep insertion order. */
 interface Layer {
   sections: Map<string, PromptSectionDef>;
   contexts: Map<string, PromptContextDef>;
@@ -25,9 +26,9 @@ const newLayer = (): Layer => ({ sections: new Map(), contexts: new Map(), varia
 
 export interface PromptRegistryOptions {
   build?: PromptBuild;
-  /** Deployment `toolOrder` (validated at construction, §1.5). */
+  /** Deployment `toolOrder` (validated at construction, P1.5). */
   toolOrder?: readonly string[];
-  /** Called on every registration and disposal (`system-prompt/change`, §1.1). */
+  /** Called on every registration and disposal (`system-prompt/change`, P1.1). */
   onChange?: () => void;
 }
 
@@ -91,7 +92,7 @@ export class PromptRegistry {
     return this.once(() => this.listeners.splice(this.listeners.indexOf(entry), 1));
   }
 
-  /** Existing layers along the scope's parent chain, farthest ancestor first (§1.3). */
+  /** Existing layers along the scope's parent chain, farthest ancestor first (P1.3). */
   chainLayers(scope: ScopeKey | undefined): Layer[] {
     const chain: Layer[] = [];
     const seen = new Set<ScopeKey>();
@@ -103,7 +104,7 @@ export class PromptRegistry {
     return chain;
   }
 
-  /** assemble(context), steps 1–9 of §1.4, synchronously. */
+  /** assemble(context), items 1–9 of P1.4, synchronously. */
   assemble(context: AssembleContext = {}): PromptAssembly {
     const newest = this.build === 'newest';
     const chain = this.chainLayers(context.scope);
@@ -196,7 +197,7 @@ export class PromptRegistry {
   }
 }
 
-/** Global entries in insertion order, then each chain layer: nearest wins, keeping the first position (§1.3). */
+/** Global entries in insertion order, then each chain layer: nearest wins, keeping the first position (P1.3). */
 function mergeNamed<V>(layers: Layer[], pick: (l: Layer) => Map<string, V>): Map<string, V> {
   const merged = new Map<string, V>();
   for (const layer of layers) for (const [name, value] of pick(layer)) merged.set(name, value);

@@ -1,12 +1,13 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import { interpolate, type Interpolatable } from './interpolate.ts';
 import type { PromptAssembly } from './types.ts';
 
-/** Rendering of an assembly (prompt-and-requests.md §2). */
+/** Rendering of an assembly (P2). */
 
-/** The line every non-empty runtime-context snapshot starts with (§2.2). */
+/** The line every non-empty runtime-context snapshot starts with (P2.2). */
 export const RUNTIME_CONTEXT_FRAMING = 'Current runtime context. This snapshot supersedes earlier runtime-context snapshots.';
 
-/** The text logged when the runtime context became empty (§2.2, agent-loop runtime-context.ts). */
+/** The text logged when the runtime context became empty (P2.2, agent-loop runtime-context.ts). */
 export const RUNTIME_CONTEXT_CLEARED = 'Current runtime context: none. Earlier runtime-context snapshots no longer apply.';
 
 /** One rendered (already interpolated) runtime-context contribution. */
@@ -16,7 +17,7 @@ export interface ContextSnapshotSection {
 }
 
 /**
- * The system prompt text (§2.1): each section interpolated (or literal when
+ * The system prompt text (P2.1): each section interpolated (or literal when
  * `interpolate === false`, newest builds), empty results dropped —
  * whitespace-only kept — and the rest joined by a blank line.
  */
@@ -29,7 +30,7 @@ export function renderPrompt(assembly: Pick<PromptAssembly, 'sections' | 'variab
   return parts.join('\n\n');
 }
 
-/** Every context interpolated, with no opt-out; empty ones dropped (§2.2). */
+/** Every context interpolated, with no opt-out; empty ones dropped (P2.2). */
 export function renderContextSections(assembly: Pick<PromptAssembly, 'contexts' | 'variables'>): ContextSnapshotSection[] {
   const out: ContextSnapshotSection[] = [];
   for (const context of assembly.contexts as readonly Interpolatable[]) {
@@ -39,13 +40,13 @@ export function renderContextSections(assembly: Pick<PromptAssembly, 'contexts' 
   return out;
 }
 
-/** The snapshot message text for rendered sections: framing + body, or '' (§2.2). */
+/** The snapshot message text for rendered sections: framing + body, or '' (P2.2). */
 export function joinContextSections(sections: readonly ContextSnapshotSection[]): string {
   const body = sections.map((s) => s.text).join('\n\n');
   return body.length === 0 ? '' : `${RUNTIME_CONTEXT_FRAMING}\n\n${body}`;
 }
 
-/** renderContextSections then joinContextSections (§2.2). */
+/** renderContextSections then joinContextSections (P2.2). */
 export function renderContextSnapshot(assembly: Pick<PromptAssembly, 'contexts' | 'variables'>): string {
   return joinContextSections(renderContextSections(assembly));
 }

@@ -1,8 +1,9 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { LogEvent } from '../log/types.ts';
 import { jsonText } from '../util/json-text.ts';
 
 /**
- * The request header (prompt-and-requests.md §6.1): canonical form, equality,
+ * The request header (P6.1): canonical form, equality,
  * and the fold over a log prefix.
  */
 
@@ -47,7 +48,7 @@ export function canonicalHeader(header: RequestHeader): RequestHeader {
   return out;
 }
 
-/** Strict equality of the compared config fields; `stop` element-wise (§6.1). */
+/** Strict equality of the compared config fields; `stop` element-wise (P6.1). */
 export function callConfigEquals(a: LlmCallConfig, b: LlmCallConfig): boolean {
   if (!a || !b) return a === b;
   if (a.provider !== b.provider || a.model !== b.model || a.reasoningEffort !== b.reasoningEffort
@@ -89,7 +90,7 @@ export function foldRequestHeader(events: Iterable<LogEvent>): RequestHeader | u
   return state;
 }
 
-/** Header fields DSH committed fixtures scrub to tokens (§3.2 fixture caveat). */
+/** Header fields DSH committed fixtures scrub to tokens (P3.2 fixture caveat). */
 export function isScrubbed(value: unknown): boolean {
   return typeof value === 'string' && /^\{\{[A-Za-z]+\}\}$/.test(value);
 }

@@ -1,10 +1,11 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { LogEvent } from '../log/types.ts';
 import { isRuntimeContextEvent, RUNTIME_CONTEXT_PLUGIN } from '../messages/classify.ts';
 import { joinContextSections, RUNTIME_CONTEXT_CLEARED, RUNTIME_CONTEXT_FRAMING, type ContextSnapshotSection } from './render.ts';
 
 /**
- * Runtime-context snapshots as logged (prompt-and-requests.md §2.2, §3.2–3.4,
- * §4.4): the owned `user/message`s in each dialect's source shape.
+ * Runtime-context snapshots as logged (P2.2, P3.2–P3.4,
+ * P4.4): the owned `user/message`s in each dialect's source shape.
  */
 
 export { isRuntimeContextEvent, RUNTIME_CONTEXT_PLUGIN };
@@ -30,7 +31,7 @@ export interface ContextSnapshot {
   heuristic: boolean;
 }
 
-/** The text of a message whose content is exactly one text block (§4.1). */
+/** The text of a message whose content is exactly one text block (P4.1). */
 export function singleText(content: unknown): string | undefined {
   return Array.isArray(content) && content.length === 1 && content[0]?.type === 'text' && typeof content[0].text === 'string'
     ? content[0].text
@@ -50,7 +51,7 @@ export function readSnapshot(event: LogEvent): ContextSnapshot {
   return { seq: event.seq, sourceShape, form: 'legacy', text, sections: splitLegacy(text ?? ''), heuristic: true };
 }
 
-/** A heuristic for sectionless snapshots: drop the framing line, split on blank lines (§4.4). */
+/** A heuristic for sectionless snapshots: drop the framing line, split on blank lines (P4.4). */
 function splitLegacy(text: string): ContextSnapshotSection[] {
   const prefix = `${RUNTIME_CONTEXT_FRAMING}\n\n`;
   const body = text.startsWith(prefix) ? text.slice(prefix.length) : text;
@@ -62,7 +63,7 @@ export interface SnapshotCheck {
   message: string;
 }
 
-/** The §2.2 join invariant and the §10 runtime-context shape checks for one snapshot event. */
+/** The P2.2 join invariant and the P10 runtime-context shape checks for one snapshot event. */
 export function checkSnapshot(event: LogEvent, snapshot: ContextSnapshot): SnapshotCheck[] {
   const out: SnapshotCheck[] = [];
   const seq = event.seq;

@@ -4,7 +4,7 @@ import { currentMessage } from '../surface/message-projections.ts';
 import type { SurfaceContext, SurfaceState } from '../surface/types.ts';
 
 /**
- * System nodes on a folded surface (prompt-and-requests.md §5.1), for the
+ * System nodes on a folded surface (dsh-log-rules P5.1), for the
  * mid/newest dialects where the prompt lives in `system/message` events.
  */
 export { systemText };
@@ -35,7 +35,7 @@ export function systemNodes(state: SurfaceState, ctx: SurfaceContext): SystemNod
   return { nodes, head: nodes[0], latest: latestSystemNode(nodes) };
 }
 
-/** The effective prompt's node (§5.4): the last one that is not dormant, or the head when all are. */
+/** The effective prompt's node (dsh-log-rules P5.4): the last one that is not dormant, or the head when all are. */
 export function latestSystemNode<T extends { text: string | undefined }>(nodes: readonly T[]): T | undefined {
   let latest: T | undefined;
   for (const n of nodes) if (n.text !== '') latest = n;

@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { LogEvent } from '../log/types.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { canonicalHeader, isScrubbed } from './request-header.ts';
@@ -9,7 +10,7 @@ import { TextPool } from '../util/text-pool.ts';
 import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 
 /**
- * The effective system prompt over the log (prompt-and-requests.md §5.4):
+ * The effective system prompt over the log (P5.4):
  * rc.8 from the latest `request/header.system`; mid/newest from the latest
  * non-dormant surviving `system/message` node. Built in one walk; queried
  * at any seq by binary search.
@@ -26,7 +27,7 @@ export interface SystemPromptState {
   scrubbed: boolean;
 }
 
-/** One committed system/message (also later shadowed ones): the prompt-change history (§5.4). */
+/** One committed system/message (also later shadowed ones): the prompt-change history (P5.4). */
 export interface SystemPromptCommit {
   seq: number;
   op: 'append' | 'replace-head' | 'clear-tail' | 'replace-tail';
@@ -102,7 +103,7 @@ export class SystemPromptTimeline implements SurfaceVisitor {
     this.states.push({ seq: event.seq, setBy: event.type, text, sourceSeq, scrubbed: isScrubbed(text) });
   }
 
-  /** The effective prompt after the event at `seq` (§5.4). */
+  /** The effective prompt after the event at `seq` (P5.4). */
   at(seq: number): SystemPromptAt {
     let lo = 0;
     let hi = this.states.length - 1;

@@ -1,6 +1,6 @@
 import type { ToolSchema } from './types.ts';
 
-/** Tool ordering (prompt-and-requests.md §1.5). */
+/** Tool ordering (dsh-log-rules P1.5). */
 
 /** The rest entry of config `toolOrder`: where unlisted tools go. */
 export const TOOL_ORDER_REST = '<unlisted-tools>';

@@ -1,11 +1,12 @@
-/** The SystemPrompt registry's data model (prompt-and-requests.md §1.1, §1.4). */
+// Section ids (P…) are those of docs/dsh-log-rules.md.
+/** The SystemPrompt registry's data model (P1.1, P1.4). */
 
-/** Which DSH build's assembly rules apply (§0): rc.8/mid, or newest (0.1.7+). */
+/** Which DSH build's assembly rules apply (P0): rc.8/mid, or newest (0.1.7+). */
 export type PromptBuild = 'rc8' | 'newest';
 
 export type ScopeKey = string;
 
-/** What the loop passes to assemble: `{agent, scope: agent, signal}` (§1.1). */
+/** What the loop passes to assemble: `{agent, scope: agent, signal}` (P1.1). */
 export interface AssembleContext {
   scope?: ScopeKey;
   agent?: unknown;
@@ -55,7 +56,7 @@ export interface AssembledContext {
   text: string;
 }
 
-/** assemble()'s result; texts are not yet interpolated (§1.4). */
+/** assemble()'s result; texts are not yet interpolated (P1.4). */
 export interface PromptAssembly {
   sections: AssembledSection[];
   contexts: AssembledContext[];
@@ -63,5 +64,5 @@ export interface PromptAssembly {
   variables: Record<string, string | undefined>;
 }
 
-/** A `system-prompt/assemble` waterfall listener; its result is authoritative (§1.4 step 8). */
+/** A `system-prompt/assemble` waterfall listener; its result is authoritative (P1.4 item 8). */
 export type AssembleListener = (assembly: PromptAssembly, context: AssembleContext) => PromptAssembly;

@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import { RuntimeContextStream } from '../prompt/context-stream.ts';
 import type { DiffLimits } from '../prompt/context-diff.ts';
 import { promptFailureOf, type PromptFailure } from '../prompt/errors.ts';
@@ -16,23 +17,23 @@ import type { SurfaceState } from '../surface/types.ts';
 
 /**
  * System prompt, runtime context and requests of one session in a single
- * surface walk (prompt-and-requests.md §4–8, §10).
+ * surface walk (P4–P8, P10).
  */
 export interface PromptAnalysis {
-  /** Where the effective prompt comes from (§5.4). */
+  /** Where the effective prompt comes from (P5.4). */
   systemPromptSource: 'header' | 'system-message';
   systemPrompt: SystemPromptTimeline;
   runtimeContext: RuntimeContextStream;
   requests: RequestList;
   /** Messages and estimated tokens after every surface change (the cursor's totals). */
   surfaceTotals: SurfaceTotals;
-  /** Every §10 finding, in seq order. */
+  /** Every P10 finding, in seq order. */
   findings: PromptFinding[];
 }
 
 /**
  * Whole-log facts two rules depend on before the walk starts: whether the
- * prompt lives in the header (§3, §5.4) and how model calls are cut (§8).
+ * prompt lives in the header (P3, P5.4) and how model calls are cut (P8).
  */
 export interface LogFacts {
   hasChunks: boolean;
@@ -69,7 +70,7 @@ export function likelyFacts(read: Pick<ReadMeta, 'version'>): LogFacts {
   return { hasChunks: read.version < 2, hasSystemMessage: true, hasHeaderSystem: false };
 }
 
-/** rc.8, and mid logs that never logged a system/message, keep the prompt in the header (§3, §5.4). */
+/** rc.8, and mid logs that never logged a system/message, keep the prompt in the header (P3, P5.4). */
 function promptInHeader(read: Pick<ReadMeta, 'dialect'>, facts: LogFacts): boolean {
   return read.dialect === 'v0' || (!facts.hasSystemMessage && facts.hasHeaderSystem);
 }

@@ -1,3 +1,4 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import type { LogEvent, LogMeta } from '../log/types.ts';
 import { deriveMessages } from '../messages/derive.ts';
 import { runMember, type PackedRun } from '../log/packed-rows.ts';
@@ -18,7 +19,7 @@ import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface
 
 /**
  * Every model call of a log, rebuilt from the log alone
- * (prompt-and-requests.md §7–8): one entry per attempt with the exact loop
+ * (P7–P8): one entry per attempt with the exact loop
  * request (layer A) and the prefix analysis against the previous call.
  * Built on the load's one walk from what changed since the previous call
  * (the surface ledger); a call's messages are derived from the log only
@@ -28,7 +29,7 @@ import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface
 /** The surface just before the event with seq `cut` (a replay seek): where a call's messages come from. */
 export type SurfaceBefore = (cut: number) => Pick<SurfaceState, 'nodes' | 'projected'>;
 
-/** `request/context` in force at the cut (§6.3). */
+/** `request/context` in force at the cut (P6.3). */
 export interface RouteContext {
   seq: number;
   provider?: string;
@@ -45,7 +46,7 @@ export interface Usage {
   [key: string]: unknown;
 }
 
-/** The frozen request the loop handed to `llm.stream` (layer A, exact, §8.1 step 7 / §8.2 step 5). */
+/** The frozen request the loop handed to `llm.stream` (layer A, exact, P8.1 item 7 / P8.2). */
 export interface LoopRequest {
   provider?: string;
   model?: string;
@@ -64,7 +65,7 @@ export interface RequestSystemPrompt {
   where: 'header' | 'messages';
   /** The event that carried it (header seq or system node seq). */
   seq: number | null;
-  /** A fixture scrub token such as `{{system}}`, not prompt text (§3.2). */
+  /** A fixture scrub token such as `{{system}}`, not prompt text (P3.2). */
   scrubbed: boolean;
   /** Non-empty system messages in `messages` (newest). */
   activeSystemMessages: number;
@@ -72,7 +73,7 @@ export interface RequestSystemPrompt {
 
 export interface ModelRequest {
   index: number;
-  /** rc.8: seq of the attempt's first chunk; V2+: seq of the settlement (§8). */
+  /** rc.8: seq of the attempt's first chunk; V2+: seq of the settlement (P8). */
   cut: number;
   turn: number;
   step: number;
@@ -89,7 +90,7 @@ export interface ModelRequest {
   tools: { names: string[]; scrubbed: boolean };
   toolHistory?: ToolHistorySnapshot;
   route: RouteContext | null;
-  /** Exact: determined by the log (§8 layer A). */
+  /** Exact: determined by the log (P8 layer A). */
   loopRequest: LoopRequest;
   exactness: 'exact';
   /** requestHash(loopRequest): identity of the exact request. */
@@ -126,7 +127,7 @@ export type RequestWindow = Omit<ModelRequest, 'hash'>;
  * The same with the messages the caller has (a window of a long context):
  * `messages` and the loop request's hold those. Without the request's hash:
  * hashing derives every message of the call, tens of thousands at the end of
- * a long session (1.3-1.6 s for a panel that shows 50, issue #15).
+ * a long session (1.3-1.6 s for a panel that shows 50).
  */
 export function plainRequestWith(request: ModelRequest, messages: readonly Message[]): RequestWindow {
   if (request instanceof ModelCall) return request.plain(messages);
@@ -180,7 +181,7 @@ class ModelCall implements ModelRequest {
   readonly tools: { names: string[]; scrubbed: boolean };
   readonly toolHistory: ToolHistorySnapshot | undefined;
   readonly route: RouteContext | null;
-  /** Exact: determined by the log (§8 layer A) — for every call, so not stored on each. */
+  /** Exact: determined by the log (P8 layer A) — for every call, so not stored on each. */
   get exactness(): 'exact' {
     return 'exact';
   }
@@ -221,7 +222,7 @@ class ModelCall implements ModelRequest {
     return source ? deriveMessages(source.surfaceBefore(this.cut), source.eventAt) : [];
   }
 
-  /** The frozen request the loop handed to `llm.stream` (§8 layer A), built when read. */
+  /** The frozen request the loop handed to `llm.stream` (P8 layer A), built when read. */
   get loopRequest(): LoopRequest {
     return this.loopRequestWith(this.messages);
   }
@@ -442,12 +443,12 @@ export class RequestBuilder implements SurfaceVisitor {
     }
     if (reason === 'initial' && this.header) this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "initial" after an earlier header (seq ${this.headerSeq})`, seq));
     if (reason === 'resume' && !this.header) this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "resume" with no earlier header`, seq));
-    // Scrubbed fixtures hide the real difference behind equal tokens (§3.2, §10).
+    // Scrubbed fixtures hide the real difference behind equal tokens (P3.2, P10).
     const scrubbed = isScrubbed(canonical.system) || isScrubbed(canonical.tools);
     if (reason === 'change' && this.header && !scrubbed && headerEquals(this.header, canonical)) {
       this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "change" but equals the previous header (seq ${this.headerSeq})`, seq));
     }
-    // A series header repeats the header logged before it (§6.2: a changed one is "change", with startsSeries).
+    // A series header repeats the header logged before it (P6.2: a changed one is "change", with startsSeries).
     if (reason === 'series' && !this.header) this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "series" with no earlier header`, seq));
     if (reason === 'series' && this.header && !scrubbed && !headerEquals(this.header, canonical)) {
       this.findings.push(finding('request.header-reason', `request/header at seq ${seq} is "series" but differs from the previous header (seq ${this.headerSeq}); a changed header is logged as "change"`, seq));
@@ -456,7 +457,7 @@ export class RequestBuilder implements SurfaceVisitor {
     if (this.read.dialect === 'v4' && this.header && reason !== 'series') {
       const before = toolNames(this.header.tools);
       const after = toolNames(canonical.tools);
-      // The name sets, as DSH compares them: a header may list a name twice (§1.5).
+      // The name sets, as DSH compares them: a header may list a name twice (P1.5).
       const changed = before && after && !sameNames(before, after);
       this.checkPendingToolUpdate();
       if (changed) this.pendingToolUpdate = { seq };
@@ -502,7 +503,7 @@ export class RequestBuilder implements SurfaceVisitor {
     this.checkPendingToolUpdate();
     const ledger = this.ledger;
     const header = this.header;
-    // A gap in what the log lets the app show, not a broken log: a warning (issue #16).
+    // A gap in what the log lets the app show, not a broken log: a warning (docs/diagnostics.md).
     if (!header) this.findings.push(finding('request.no-header', `the model call at seq ${cut.seq} has no earlier request/header: its provider, model, tools and config cannot be shown`, cut.seq));
     const system = this.systemAt(header);
     if (system.where === 'messages' && system.activeSystemMessages > 1 && this.route?.systemPromptUpdate !== 'in-history') {

@@ -1,8 +1,9 @@
+// Section ids (P…) are those of docs/dsh-log-rules.md.
 import { stepKey } from '../util/step-key.ts';
 import type { LogEvent, SessionHeader } from '../log/types.ts';
 
 /**
- * Where the model calls are in a log (prompt-and-requests.md §7.3, §8.1–8.2).
+ * Where the model calls are in a log (P7.3, P8.1–P8.2).
  * rc.8: the first `assistant/chunk` of each attempt run — the first chunk of
  * a (turn, step), and again after an error/aborted finish. V2+: every
  * settlement (`assistant/attempt`, `assistant/message`) whose step started.
@@ -18,7 +19,7 @@ export interface RequestCut {
   kind: 'chunk' | 'assistant/attempt' | 'assistant/message';
 }
 
-/** Streams are chunk events in rc.8 (format 0/1); embedded in settlements from format 2 (§3.1). */
+/** Streams are chunk events in rc.8 (format 0/1); embedded in settlements from format 2 (P3.1). */
 export function cutModeOf(header: SessionHeader | null, events: Iterable<LogEvent>): CutMode {
   for (const e of events) if (e.type === 'assistant/chunk') return 'chunk';
   return cutModeFor(header, false);
@@ -46,7 +47,7 @@ export class CutDetector {
 
   /**
    * Settlement mode: every step/start that no later settlement of the same
-   * (turn, step) answers (§8.1 step 2) — an interrupted model call whose
+   * (turn, step) answers (P8.1 item 2) — an interrupted model call whose
    * request cannot be rebuilt. Read it after the last event.
    */
   unsettled(): { seq: number; turn: unknown; step: unknown }[] {

@@ -6,8 +6,8 @@ import { jsonText } from '../util/json-text.ts';
 import { commonPrefixLength } from '../util/json-common-prefix.ts';
 
 /**
- * Request-to-request prefix analysis (issue 5; prompt-and-requests.md §6.2,
- * §7.2, §8.3 "each request within a turn strictly extends the previous one").
+ * Request-to-request prefix analysis (dsh-log-rules P6.2,
+ * P7.2, P8.3 "each request within a turn strictly extends the previous one").
  * Prompt caches key on the serialized prefix: what the previous call sent
  * and this one kept, and why the rest broke.
  */

@@ -1,7 +1,7 @@
 import type { LogEvent } from '../log/types.ts';
 
 /**
- * ToolHistoryProjection, newest builds (prompt-and-requests.md §6.5): the
+ * ToolHistoryProjection, newest builds (dsh-log-rules P6.5): the
  * baseline tools plus developer-message additions the loop request carries
  * as `toolHistory`. Fold it over every event in log order.
  */

@@ -17,7 +17,7 @@ export interface BreakdownState extends BreakdownView {
 const int = z.number().int().nonnegative();
 
 /**
- * `contextBreakdown` (spec §4.9, v2): system and tool estimates from the
+ * `contextBreakdown` (dsh-log-rules J4.9, v2): system and tool estimates from the
  * newest `request/header`, message estimate from the running surface total.
  * V3+ logs move the system prompt into `system/message` surface events, so
  * there it is counted in messageTokens.

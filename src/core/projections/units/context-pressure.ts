@@ -46,7 +46,7 @@ function copyOf(s: PressureState): PressureState {
 }
 
 /**
- * `contextPressure` (spec §4.9, rc.8 v4): newest `request/context`
+ * `contextPressure` (dsh-log-rules J4.9, rc.8 v4): newest `request/context`
  * window, pressure of the newest usage sample (stamped before the same event
  * joins the surface), and projected = pressure + surface movement since that
  * sample, floored at 0.
@@ -91,7 +91,7 @@ export function contextPressureUnit(dialect: Dialect): ProjectionUnit<PressureSt
       const bare = without(next ?? state, 'claim');
       return fold.claim === undefined ? bare : { ...bare, claim: fold.claim };
     },
-    // Keys in DSH's order (§4.9: {pressureTokens?, projectedTokens?, contextWindow?}), as its JSON shows them.
+    // Keys in DSH's order (J4.9: {pressureTokens?, projectedTokens?, contextWindow?}), as its JSON shows them.
     view: ({ contextWindow, pressureTokens, surfaceTokens, sampledSurfaceTokens }) => ({
       ...(pressureTokens === undefined ? {} : { pressureTokens }),
       ...(pressureTokens === undefined || sampledSurfaceTokens === undefined

@@ -1,5 +1,5 @@
 /**
- * Strict decoding of a `goal/change` payload (spec §4.2): version 1, exact
+ * Strict decoding of a `goal/change` payload (dsh-log-rules J4.2): version 1, exact
  * key sets per operation, blockedReason exactly when blocked. Returns
  * undefined for a value that is not a goal change; throws for a malformed one.
  */

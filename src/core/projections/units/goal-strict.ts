@@ -10,7 +10,7 @@ export interface GoalValue {
 }
 
 /**
- * The seed's strict goal transition rules (spec §4.2, v6): revisions advance
+ * The seed's strict goal transition rules (dsh-log-rules J4.2, v6): revisions advance
  * by one, counters and timestamps are preserved, phase transitions are
  * op-specific, and a goal round must be the next admitted round of the
  * active goal. Returns the next current value; throws on any violation.

@@ -19,7 +19,7 @@ const goalValueSchema = z.object({
 }).nullable();
 
 /**
- * rc.8 `goal` (spec §4.2, v4, light): last-wins over decodable
+ * rc.8 `goal` (dsh-log-rules J4.2, v4, light): last-wins over decodable
  * `goal/change` events; a malformed change is ignored; goal-round messages
  * are not read, so `roundsStarted` moves only with a later change.
  */
@@ -55,7 +55,7 @@ const isGoalEvent = (event: LogEvent): boolean =>
   event.type === 'goal/change' || (event.type === 'user/message' && event.data?.source?.kind === 'goal');
 
 /**
- * Seed `goal` (spec §4.2, v6, strict): goal rounds advance `roundsStarted`;
+ * Seed `goal` (dsh-log-rules J4.2, v6, strict): goal rounds advance `roundsStarted`;
  * any rule violation is kept in state as
  * "goal replay failed at session event N: …" and every later event is
  * ignored. The wire view is `current` only: the failure is host-side.

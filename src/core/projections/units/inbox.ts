@@ -15,7 +15,7 @@ const TARGETS = ['next-turn', 'next-step'] as const;
 const messages = z.array(z.object({ id: z.string() }).passthrough());
 const viewSchema = z.object({ 'next-turn': messages, 'next-step': messages }).strict();
 
-/** Thrown on a splice DSH would refuse; the registry isolates it (spec §2.7). */
+/** Thrown on a splice DSH would refuse; the registry isolates it (dsh-log-rules J2.7). */
 function invalid(seq: number, cause: string): Error {
   return new Error(`invalid persisted inbox splice at session seq ${seq}: ${cause}`);
 }
@@ -41,7 +41,7 @@ function splice(state: InboxState, seq: number, data: any): InboxState {
 }
 
 /**
- * `inbox` (spec §4.6): the pending-input queues folded from
+ * `inbox` (dsh-log-rules J4.6): the pending-input queues folded from
  * `agent/inbox/spliced` deltas. rc.8 keeps it as a private fold that skips a
  * fork's inherited prefix (`seedLength`); the seed unit (v1) folds every
  * splice. Any invalid splice throws, as DSH does.
@@ -63,7 +63,7 @@ export function inboxUnit(generation: Generation): ProjectionUnit<InboxState, In
       return splice(state, event.seq, event.data);
     },
     view: (state) => ({ 'next-turn': state['next-turn'], 'next-step': state['next-step'] }),
-    // rc.8 has no inbox unit, only a private fold of the same events (projections §4.1, §4.6): shown
+    // rc.8 has no inbox unit, only a private fold of the same events (dsh-log-rules J4.1, J4.6): shown
     // here as the host's, so the values read as DSH's snapshot does.
     ...(generation === 'rc8' ? { hostOnly: true } : {}),
   };

@@ -1,3 +1,4 @@
+// Section ids (J…, V…) are those of docs/dsh-log-rules.md.
 import type { Dialect } from '../../log/types.ts';
 import type { AnyUnit, Generation } from '../types.ts';
 import { contextBreakdownUnit } from './context-breakdown.ts';
@@ -16,7 +17,7 @@ import { tokenUsageUnit } from './token-usage.ts';
 import { turnBoundaryUnit } from './turn-boundary.ts';
 import { workingDirectoryUnit } from './working-directory.ts';
 
-/** V0–V2 logs are rc.8's; V3+ come from the seed generation and later (spec §0). */
+/** V0–V2 logs are rc.8's; V3+ come from the seed generation and later (J0). */
 export const generationOf = (dialect: Dialect): Generation => (dialect === 'v0' ? 'rc8' : 'seed');
 
 /** DSH's log-derivable domain units for a dialect, in drive order. */
@@ -41,17 +42,17 @@ export function unitsFor(dialect: Dialect): AnyUnit[] {
     dialect === 'v4' ? subagentTimingUnitOf(true) : subagentTimingUnit,
     inboxUnit(generation),
     turnBoundaryUnit,
-    // Format 4 only: 0.2.1-alpha.2 added it without a format bump (dsh-0.2 §4.4).
+    // Format 4 only: 0.2.1-alpha.2 added it without a format bump (V4.4).
     ...(dialect === 'v4' ? [workingDirectoryUnit] : []),
   ];
 }
 
 /**
  * Units whose value depends on deployment settings, not on the log
- * (spec §4.11–4.12, and the reference's `projectionsOmitted`): listed, never faked.
+ * (J4.11–J4.12, and the reference's `projectionsOmitted`): listed, never faked.
  */
 export const NOT_DERIVABLE: Readonly<Record<string, string>> = {
-  permissions: 'the view depends on the host preset table and default sandbox/approval (spec §4.11)',
-  imageLimits: 'the view is the live host attachment limits (spec §4.12)',
-  sessionListMetadata: 'a host api-proxy unit; its list row depends on host state (spec §4.12)',
+  permissions: 'the view depends on the host preset table and default sandbox/approval (dsh-log-rules J4.11)',
+  imageLimits: 'the view is the live host attachment limits (dsh-log-rules J4.12)',
+  sessionListMetadata: 'a host api-proxy unit; its list row depends on host state (dsh-log-rules J4.12)',
 };

@@ -20,10 +20,10 @@ const planStateSchema = z.object({
 });
 
 /**
- * `plan` (spec §4.4, v2): `command/run` name `plan` with args arms
+ * `plan` (dsh-log-rules J4.4, v2): `command/run` name `plan` with args arms
  * `running`; its `command/done` keeps a successful selection that differs
  * from the current mode; `plan/mode` applies it. The view is a new object
- * per call (so the seed publishes on every state change, §2.4).
+ * per call (so the seed publishes on every state change, J2.4).
  */
 export const planUnit: ProjectionUnit<PlanState, PlanView> = {
   key: 'plan',

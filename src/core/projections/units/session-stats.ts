@@ -78,7 +78,7 @@ const sameStep = (open: StatsState['openStep'], data: any): boolean =>
   open !== null && open.turn === data?.turn && open.step === data?.step;
 
 /**
- * `sessionStats` (spec §4.8, v1): whole-log counts and wall times from
+ * `sessionStats` (dsh-log-rules J4.8, v1): whole-log counts and wall times from
  * `event.time`. `step/end` counts steps (and a turn when the turn number
  * changes); tool time pairs `tool/call` with the `tool/result` whose
  * `source.callId` is an own key of the pending map.

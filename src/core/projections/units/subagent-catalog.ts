@@ -39,8 +39,8 @@ function rowOf(fact: CatalogFact): CatalogRow {
 }
 
 /**
- * `subagentCatalog` (DSH 0.2.1-alpha.2, `subagent/catalog.ts`; not in the
- * older projections spec): a parent's direct children, one row per
+ * `subagentCatalog` (DSH 0.2.1-alpha.2, `subagent/catalog.ts`; not a
+ * Part J unit, see dsh-log-rules V4.2): a parent's direct children, one row per
  * `subagent/catalog` fact in log order (a child listed twice is two rows, as
  * in DSH). Facts a fork inherited (seq below `inheritedEventCount`) are not
  * the session's own and are skipped. A fact DSH's strict schema refuses (an

@@ -1,8 +1,8 @@
 /**
- * The `subagent/descriptor` payload check (spec §4.10; DSH
+ * The `subagent/descriptor` payload check (dsh-log-rules J4.10; DSH
  * packages/subagent/subagent/src/descriptor.ts). A runtime knows one version:
  * 2 before format 4, 3 in 0.2.1-alpha.2 (its SUBAGENT_DESCRIPTOR_VERSION,
- * which adds `agentReasoningEffort` to a continuable child, dsh-0.2 §2).
+ * which adds `agentReasoningEffort` to a continuable child, dsh-log-rules V2).
  * Another number yields undefined; a malformed payload of the known one throws.
  */
 export type DescriptorVersion = 2 | 3;

@@ -32,11 +32,11 @@ function extendedThrough(state: TimingState, active: { since: number; through: n
 }
 
 /**
- * `subagentTiming` (spec §4.10, v2): active-turn time after the child's
+ * `subagentTiming` (dsh-log-rules J4.10, v2): active-turn time after the child's
  * descriptor. Every descriptor resets the totals (a fork seed may carry an
  * ancestor's); `turn/end` settles the open interval; any other event while
  * active extends `through` with a new object. Reads `event.time`, so
- * templated logs (time 0) give zeros (§6).
+ * templated logs (time 0) give zeros (J6).
  *
  * `lastTurn`: DSH 0.2's unit (stateVersion 3, format 4 here) also records
  * whether the turn a `turn/end` settles completed (its reason's kind is

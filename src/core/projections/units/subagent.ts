@@ -28,7 +28,7 @@ function identityOf(data: unknown, seq: number, known: DescriptorVersion): Subag
 }
 
 /**
- * `subagent` (spec §4.10, v2): last-wins identity from
+ * `subagent` (dsh-log-rules J4.10, v2): last-wins identity from
  * `subagent/descriptor`, so a child's own descriptor overrides one inherited
  * from its fork seed; an unparseable or other-version descriptor resets to
  * `{}` (view null). `known`: the descriptor version the log's DSH writes

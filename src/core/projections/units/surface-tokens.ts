@@ -5,7 +5,7 @@ import { estimateMessage } from '../../messages/estimate.ts';
 
 /**
  * The O(1) running surface-token total shared by contextPressure and
- * contextBreakdown (spec §4.9; DSH surface-projection.ts). Units keep only a
+ * contextBreakdown (dsh-log-rules J4.9; DSH surface-projection.ts). Units keep only a
  * total plus at most one armed shadow-price claim, never per-node prices, so
  * a replace is priced by the `compaction/summary|prune` right before it.
  */

@@ -32,7 +32,7 @@ function titlePromptOf(event: LogEvent): TitlePrompt | undefined {
 }
 
 /**
- * `titleInput` (spec §4.5; seed and 0.2.1-alpha.2, stateVersion 3): a
+ * `titleInput` (dsh-log-rules J4.5; seed and 0.2.1-alpha.2, stateVersion 3): a
  * host-only unit the title service reads. The first human prompt with
  * visible text, how many there have been, and the seq of the last one.
  */

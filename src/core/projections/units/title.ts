@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ProjectionUnit } from '../types.ts';
 
 /**
- * `title` (spec §4.5): last-wins over `session/title`; state = view =
+ * `title` (dsh-log-rules J4.5): last-wins over `session/title`; state = view =
  * string | null; v1 in rc.8 and seed. The title may come from a fork's
  * inherited prefix.
  */

@@ -10,7 +10,7 @@ const todosSchema = z.union([z.array(todoSchema), z.null()]);
 export type TodoList = { content: string; status: string }[] | null;
 
 /**
- * `todos` (spec §4.3): `todo/write` replaces the list with the event's own
+ * `todos` (dsh-log-rules J4.3): `todo/write` replaces the list with the event's own
  * array; `turn/start` clears it (the finished list stays visible until the
  * next turn); `null → null` keeps the reference. v2 in both generations.
  */

@@ -34,7 +34,7 @@ const bucketsOf = (usage: any): UsageBuckets => ({
 });
 
 /**
- * `tokenUsage` (spec §4.9, v1): cumulative provider usage. A usage chunk and
+ * `tokenUsage` (dsh-log-rules J4.9, v1): cumulative provider usage. A usage chunk and
  * the later `assistant/message.usage` of the same turn/step share one `last`
  * slot and replace each other; an identical repeat keeps the reference.
  */

@@ -14,7 +14,7 @@ const copyOf = (s: TurnBoundaryState): TurnBoundaryState => ({
 });
 
 /**
- * `turnBoundary` (spec §4.7): a seed host-only unit (never in snapshots)
+ * `turnBoundary` (dsh-log-rules J4.7): a seed host-only unit (never in snapshots)
  * that session-query tools read. rc.8 has no such unit; we fold it for both
  * dialects because it is log-derived and useful at any cursor.
  */

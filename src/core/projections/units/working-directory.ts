@@ -3,15 +3,15 @@ import { isAbsolutePath } from '../../log/header.ts';
 import type { ProjectionUnit } from '../types.ts';
 
 /**
- * A non-empty absolute directory, or null before one is recorded (dsh-0.2
- * §4.4). Snapshot fixtures scrub the header cwd to `{{cwd}}` (header.placeholder
+ * A non-empty absolute directory, or null before one is recorded
+ * (dsh-log-rules V4.4). Snapshot fixtures scrub the header cwd to `{{cwd}}` (header.placeholder
  * reports it); the unit shows that stand-in rather than failing on it.
  */
 const PLACEHOLDER = /^\{\{[^}]+\}\}/;
 const directorySchema = z.string().min(1).refine((p) => isAbsolutePath(p) || PLACEHOLDER.test(p), 'must be an absolute path').nullable();
 
 /**
- * `workingDirectory` (dsh-0.2 §4.4; DSH 0.2.1-alpha.2
+ * `workingDirectory` (dsh-log-rules V4.4; DSH 0.2.1-alpha.2
  * `packages/session/working-directory`, v1, wire unit): the session's
  * current directory. It starts as the header `cwd` (null without one) and
  * each `working-directory/change` replaces it with `data.cwd`; the header
