@@ -23,7 +23,7 @@ export interface UsageColumns {
  * one when they fit, else consecutive calls in at most `maxPoints` bins, each
  * drawn as its biggest call (and its smallest too with `keepLow`), so peaks
  * and drops survive. A long session has tens of thousands of calls: drawn
- * whole, the charts took 1.4 s to appear on a 1M-event log (issue #15).
+ * whole, the charts took 1.4 s to appear on a 1M-event log.
  */
 export function drawnCalls(count: number, valueOf: (i: number) => number | undefined, maxPoints = MAX_POINTS, keepLow = false): number[] {
   const out: number[] = [];

@@ -1,7 +1,7 @@
 import { hasUsage, type CallTokens } from './series.ts';
 
 /**
- * What a model call cost (issue #19): its logged token buckets times a price
+ * What a model call cost (docs/open-and-navigate.md, "Charts"): its logged token buckets times a price
  * per million tokens. The table ships as data with the date and source of
  * each price; the user can edit it (the page keeps the edits locally). A
  * model with no price says so; nothing is guessed.

@@ -4,7 +4,7 @@ import type { Replacement } from '../surface/types.ts';
 import type { Usage } from '../requests/build.ts';
 
 /**
- * The data behind the charts (issue #19), derived from what the load already
+ * The data behind the charts (docs/open-and-navigate.md, "Charts"), derived from what the load already
  * keeps: the surface totals after every surface change (the token meter the
  * Surface panel reads), each model call's logged usage, and the replaces.
  * Plain typed arrays, so a long session's series crosses to the page without
@@ -78,7 +78,7 @@ export interface CallTokens {
 
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
-/** A call's token figures from its logged usage (spec projections §4.9's buckets). */
+/** A call's token figures from its logged usage (dsh-log-rules J4.9's buckets). */
 export function callTokens(call: number, index: number, usage: Usage | undefined, contextWindow: number | undefined, breakReasons: readonly string[], route: { provider?: string; model?: string } = {}): CallTokens {
   const fresh = count(usage?.inputTokens);
   const cacheRead = count(usage?.cacheReadTokens);
@@ -110,7 +110,7 @@ export interface ReplaceMark {
 /**
  * The replaces to mark on the usage chart. A replace is a compaction's when
  * a compaction event (`compaction/summary` or `compaction/prune`) comes
- * after the previous replace and at or before it (spec log-and-surface §6:
+ * after the previous replace and at or before it (dsh-log-rules L6:
  * the summary or prune event arms the replace that follows it).
  */
 export function replaceMarks(replacements: readonly Replacement[], indexOfSeq: (seq: number) => number, compactionIndexes: readonly number[]): ReplaceMark[] {

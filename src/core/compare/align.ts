@@ -1,5 +1,5 @@
 /**
- * Alignment of two runs' model calls (issue #20): by turn and step first,
+ * Alignment of two runs' model calls (docs/compare.md): by turn and step first,
  * then, inside a step, by request identity. A step only one run has is a
  * gap on the other side, never a shifted mismatch; so is an attempt only
  * one run made (a retry). Linear in the calls: one merge over the two step

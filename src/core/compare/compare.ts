@@ -6,7 +6,7 @@ import { summarizeRun, type RunSummary } from './summary.ts';
 import { buildTrails, firstDifferingMessage, TrailCursor, type CallTrail } from './trail.ts';
 
 /**
- * Two runs compared call by call (issue #20): the calls aligned, each
+ * Two runs compared call by call (docs/compare.md): the calls aligned, each
  * aligned pair checked part by part, the differences listed in order.
  * Cheap fields decide first (header identity, prompt text, message-list
  * identity from the trails); no call's context is derived here except where

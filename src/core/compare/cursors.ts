@@ -1,7 +1,7 @@
 /**
- * Where each side's cursor stands on an aligned row (issue #20): on the
+ * Where each side's cursor stands on an aligned row (docs/compare.md): on the
  * surface its call was made from — the state after the event before the
- * cut (prompt-and-requests §8: a call's request is derived from the events
+ * cut (dsh-log-rules P8: a call's request is derived from the events
  * before its cut). A side with a gap on the row stands where its next call
  * would start (or at its last event): the two panels then show what each
  * run had at that point.

@@ -9,8 +9,8 @@ import { configOf, DIFF_KINDS, type DiffKind } from './request-parts.ts';
 import { MessageIdentity } from './trail.ts';
 
 /**
- * What differs between two aligned calls, explained part by part (issue
- * #20): the config fields, the system prompt as a section diff, the tools
+ * What differs between two aligned calls, explained part by part
+ * (docs/compare.md): the config fields, the system prompt as a section diff, the tools
  * added, removed or changed, and the first differing message with a text
  * diff. Only the explained pair derives its messages (one replay seek per
  * side), so this runs for the divergence the user looks at, not for every call.
@@ -25,7 +25,7 @@ export interface ConfigChange {
 export interface SystemChange {
   a: string | null;
   b: string | null;
-  /** Sections as rendered (joined by a blank line, prompt-and-requests §2.1), diffed as units; null when a limit stopped it. */
+  /** Sections as rendered (joined by a blank line, dsh-log-rules P2.1), diffed as units; null when a limit stopped it. */
   sections: LinePart[] | null;
   /** Line diff of the whole text; null when a limit stopped it. */
   lines: LinePart[] | null;

@@ -1,7 +1,7 @@
 import type { CompareRun } from './run.ts';
 
 /**
- * The fork relation between two runs (log-and-surface §1.7): a child's log
+ * The fork relation between two runs (dsh-log-rules L1.7): a child's log
  * starts with a copy of its parent's events 0..N−1 (same seqs), so the
  * calls cut before N are the parent's own, inherited.
  */
@@ -16,7 +16,7 @@ export interface ForkRelation {
 
 /**
  * The inherited event count of a run, or 0 when it has no inherited
- * prefix (§1.7): rc.8/V0–V1 give it as header `seedLength`; V2+ mark a
+ * prefix (L1.7): rc.8/V0–V1 give it as header `seedLength`; V2+ mark a
  * seeded log `isSeeded` and N is the seq of the last
  * `session/end-seed {inherited:true}`.
  */

@@ -6,7 +6,7 @@ import { jsonText } from '../util/json-text.ts';
 /**
  * The parts of a request a comparison tells apart, most telling first: the
  * route and sampling config, the system prompt, the tools, the messages
- * (prompt-and-requests §8 layer A, `sessionId` aside: it names the log, not
+ * (dsh-log-rules P8 layer A, `sessionId` aside: it names the log, not
  * what the model was sent).
  */
 export type DiffKind = 'config' | 'system' | 'tools' | 'messages';

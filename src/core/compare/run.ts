@@ -7,7 +7,7 @@ import { foldSession } from '../session/fold-session.ts';
 import { TurnOutcomeTally, type TurnOutcome } from '../session/turn-outcomes.ts';
 
 /**
- * What a comparison reads of one loaded log (issue #20): its model calls
+ * What a comparison reads of one loaded log (docs/compare.md): its model calls
  * and the replay index's per-event columns. The CLI builds it from a log
  * read whole; the worker from the log its engine loaded. Either way the
  * calls come from the one request analysis, never a second copy of a rule.

@@ -4,7 +4,7 @@ import { contentHash } from '../requests/hash.ts';
 import type { ProjectionFailure } from '../projections/types.ts';
 
 /**
- * The side-by-side panels of a comparison at two cursors (issue #20): the
+ * The side-by-side panels of a comparison at two cursors (docs/compare.md): the
  * two surfaces with nodes paired by message identity, every projection
  * unit's value on both sides with both watermarks, and the runtime context
  * in force on each side as a section diff. Pure: the worker hands in what
@@ -44,7 +44,7 @@ const CONTENT_WINDOW = 64;
  * Strings as small integers (0, 1, 2…) for one comparison: each side's
  * message ids and content hashes are interned once per node, so pairing two
  * surfaces indexes arrays instead of hashing tens of thousands of strings at
- * every cursor step (issue #15: 55 ms a step at the end of two 1M-event logs).
+ * every cursor step (it took 55 ms a step at the end of two 1M-event logs).
  */
 export class KeyTable {
   private readonly ids = new Map<string, number>();
@@ -188,7 +188,7 @@ export interface ContextComparisonAt {
   /** The runtime-context snapshot in force on each side (null: none yet). */
   aSeq: number | null;
   bSeq: number | null;
-  /** A's snapshot → B's, by section (prompt-and-requests §4.4); null when neither side has one. */
+  /** A's snapshot → B's, by section (dsh-log-rules P4.4); null when neither side has one. */
   diff: SnapshotDiff | null;
 }
 

@@ -8,8 +8,8 @@ import type { CompareRun } from './run.ts';
 /**
  * The message identities of every call of one run, built in call order from
  * what changed since the previous call: a call whose context only grew
- * (prompt-and-requests §7.2, "each request within a turn strictly extends
- * the previous one") costs the messages appended since, read from the events
+ * (dsh-log-rules P7.2: within a turn each request extends
+ * the previous one) costs the messages appended since, read from the events
  * between the two cuts; only a call after a replace or a message projection
  * derives its context again (a replay seek), and hashes only the messages
  * after those the request analysis found kept. Two runs' calls are then
@@ -31,7 +31,7 @@ export interface CallTrail {
 /**
  * Message identity across runs: the message as sent, with its `id` renamed
  * to its order of first appearance in the run — one bijection per run, as
- * the request-reconstruction conformance maps ids (prompt-and-requests §8.3).
+ * the request-reconstruction conformance maps ids (P8.3).
  * Two runs that sent the same messages under fresh ids compare equal; a
  * message whose content changed under the same id does not.
  */
@@ -64,7 +64,7 @@ const link = (chain: string, hash: string) => contentHash(`${chain}|${hash}`);
 /**
  * The messages appended between two cuts, or null when anything but an
  * append changed the surface in between (then the caller derives the whole
- * context). The surface a call sees is the one before its cut (§8).
+ * context). The surface a call sees is the one before its cut (P8).
  */
 function appendedBetween(run: CompareRun, fromCut: number, toCut: number): Message[] | null {
   const { surfaceChange } = run.columns;
@@ -99,7 +99,7 @@ function messagesFrom(run: CompareRun, call: ModelRequest, kept: number): readon
     const message = event && eventMessage(event, state.projected);
     if (message) out.push(message);
   }
-  // Fewer messages than the analysis counted: read them the ordinary way (deriveMessages, §6.2).
+  // Fewer messages than the analysis counted: read them the ordinary way (deriveMessages, L6.2).
   return out.length === need ? out.reverse() : deriveMessages(state, run.eventAt).slice(kept);
 }
 
@@ -123,7 +123,7 @@ export function buildTrails(run: CompareRun): CallTrail[] {
       fresh = appended;
     } else {
       // After a replace or a projection the request analysis already knows how many leading
-      // messages stayed (prompt-and-requests §7.2): only the rest is hashed.
+      // messages stayed (P7.2): only the rest is hashed.
       kept = call.prefix.previous === i - 1 ? Math.max(0, Math.min(call.prefix.keptMessages, count, call.messageCount)) : 0;
       fresh = messagesFrom(run, call, kept);
     }

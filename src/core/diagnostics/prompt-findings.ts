@@ -1,7 +1,7 @@
 import { DIAGNOSTIC_DEFS, type DiagnosticCode } from './codes.ts';
 
 /**
- * Findings of the prompt and request analyses (prompt-and-requests.md §10),
+ * Findings of the prompt and request analyses (dsh-log-rules P10),
  * in the Diagnostic shape. Their codes live with every other code in
  * diagnostics/codes.ts.
  */

@@ -8,7 +8,7 @@ import { eventPreview } from '../replay/preview.ts';
 import { anyTypeLineFilter } from '../search/line-prefilter.ts';
 
 /**
- * Search across the sessions of a folder (issue #23). The query is the
+ * Search across the sessions of a folder (docs/sessions-folder.md). The query is the
  * Events panel's: a text found in an event's type or its one-line preview,
  * case-insensitive, and the event families shown. The matcher is behind
  * `EventMatcher` so a richer query language (src/core/search) can take its
@@ -35,7 +35,7 @@ export function eventsPanelMatcher(query: EventQuery): EventMatcher {
   return {
     typeAllowed: (type) => families === null || families.has(familyOf(type)),
     matches: (event) => needle !== '' && (event.type.toLowerCase().includes(needle) || eventPreview(event).toLowerCase().includes(needle)),
-    // Most lines of a log hold no piece of the text: they are not parsed (issue #15's line filter).
+    // Most lines of a log hold no piece of the text: they are not parsed (content search's line filter).
     mayMatchLine: anyTypeLineFilter({ words: [needle] }),
   };
 }

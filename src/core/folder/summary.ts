@@ -11,7 +11,7 @@ import { SummaryRider } from './summary-rider.ts';
 import { SurfaceEvents } from './surface-events.ts';
 
 /**
- * One row of a sessions folder (issue #23): what a table, a CI check or a
+ * One row of a sessions folder (docs/sessions-folder.md): what a table, a CI check or a
  * database wants of a log without opening it. Field names are the CLI's
  * NDJSON keys. Counts are exact: `events` is the logged events (packed
  * rows expanded), `calls` the model calls as the request analysis cuts

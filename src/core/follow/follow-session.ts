@@ -46,7 +46,7 @@ function storeAsOf(store: EventStore, n: number): EventStore {
 export type FollowOptions = Pick<StreamLoadOptions, 'riders' | 'cacheSize' | 'maxLineChars' | 'pause'>;
 
 /**
- * A log followed as it grows (issue #21): the bytes appended to the file
+ * A log followed as it grows (docs/follow.md): the bytes appended to the file
  * are pushed into the same streaming load a whole file goes through
  * (decoder, reader, fold, riders), which simply has not seen the end of
  * its input yet. So a final line without its newline is pending, not a

@@ -78,7 +78,7 @@ const BLOCK_BYTES = 64 * 1024;
 /**
  * Blocks kept for reuse beyond the ones in use: a frame's lines are let go together, so a frame of
  * 245 KB hands back four blocks at once; with two kept, the bench's 10 MB raw-frame zstd log made
- * 98 blocks for 11 in use, and its peak outside the young generation was 2 MB higher (issue #15).
+ * 98 blocks for 11 in use, and its peak outside the young generation was 2 MB higher.
  * Spares go when the read ends (trim).
  */
 const MAX_SPARE_BLOCKS = 16;

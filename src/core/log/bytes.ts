@@ -5,7 +5,7 @@ import { zstdFrames } from './zstd-decode.ts';
 import { ZstdFrameIndex } from './zstd-read-back.ts';
 
 /**
- * Bytes → text. DSH writes raw JSONL or concatenated zstd frames (§1.4);
+ * Bytes → text. DSH writes raw JSONL or concatenated zstd frames (dsh-log-rules L1.4);
  * users also hand us gzip. We decide by content (magic bytes), never by the
  * file name, and decode incrementally so the caller can report progress and
  * never holds the file as one string.

@@ -1,7 +1,7 @@
 import type { LogEvent } from './types.ts';
 
 /**
- * Event envelope check (spec §2.1, E3). Hand-written rather than a zod
+ * Event envelope check (dsh-log-rules L2.1, E3). Hand-written rather than a zod
  * schema because it runs on every row of a 100 MB log; the payload schemas in
  * payloads.ts cover the data.
  */
@@ -20,7 +20,7 @@ export function checkEnvelope(row: Record<string, unknown>): EnvelopeCheck {
   return { ok: true };
 }
 
-/** Surface metadata present on a row (§4.1, E5). */
+/** Surface metadata present on a row (L4.1, E5). */
 export function hasSurfaceFields(e: LogEvent): boolean {
   return e.surfaceOp !== undefined || e.sourceEventSeqs !== undefined;
 }

@@ -14,7 +14,7 @@ const CACHE_MAX_BYTES = 8 * 1024 * 1024;
 const PACKED_MEMBER_WEIGHT = 64;
 
 /**
- * Events of a huge log without a JS object per event (issue #6). Kept per
+ * Events of a huge log without a JS object per event (docs/long-sessions.md). Kept per
  * physical line only: where its bytes are, its line number, the index of
  * its first event and whether it is a packed row; an event finds its line
  * by a binary search and `at(i)` decodes and parses that line again. So a

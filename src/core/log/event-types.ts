@@ -1,19 +1,19 @@
 import type { Dialect, LogEvent } from './types.ts';
 
 /**
- * DSH's event vocabulary (spec §3). A type outside the vocabulary of the
- * log's dialect is unknown: required unless marked `ignorable` (§2.3).
+ * DSH's event vocabulary (dsh-log-rules L3). A type outside the vocabulary of the
+ * log's dialect is unknown: required unless marked `ignorable` (L2.3).
  */
 /** rc.8's 48 types (KNOWN_SESSION_EVENT_TYPES of 0.1.0-rc.8). */
 const RC8_TYPES = [
-  // core execution (§3.1)
+  // core execution (L3.1)
   'turn/start', 'turn/end', 'step/start', 'step/end',
   'user/message', 'assistant/chunk', 'assistant/message',
   'tool/call', 'tool/result', 'request/header', 'request/context',
   'todo/write', 'session/end-seed',
-  // compaction (§3.2)
+  // compaction (L3.2)
   'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune',
-  // plugin-owned, log-only (§3.3)
+  // plugin-owned, log-only (L3.3)
   'agent/inbox/spliced', 'agent-preset/selected',
   'approval/asked', 'approval/decided', 'approval/policy', 'sandbox/mode',
   'permission/preset', 'plan/mode',
@@ -36,9 +36,9 @@ const LATER_TYPES = [
 ] as const;
 const V4_ONLY_TYPES = ['developer/message', 'image/offload'] as const;
 /**
- * Added to format 4 without a format bump (dsh-0.2 §2–3): 0.2.1-alpha.2's
+ * Added to format 4 without a format bump (dsh-log-rules V2–V3): 0.2.1-alpha.2's
  * catalog has 60 types, our V4 list the other 59. Logs keep `version: 4`, so
- * the V4 dialect admits it (older format-4 builds refuse it, §3).
+ * the V4 dialect admits it (older format-4 builds refuse it, dsh-log-rules V3).
  */
 const V4_SAME_VERSION_TYPES = ['working-directory/change'] as const;
 /** Dropped by V2/V3 (chunks moved into assistant/message; code-dispatch renamed). */
@@ -55,7 +55,7 @@ export function knownEventTypes(dialect: Dialect): ReadonlySet<string> {
 }
 
 /**
- * Plugin records (dsh-0.2 §4.3): `plugin:` then lowercase slash-separated
+ * Plugin records (V4.3): `plugin:` then lowercase slash-separated
  * segments (`plugin:translator/request`, `plugin:test.bridge/entry_1`), written
  * with `ignorable: true` and no surface fields, outside the known vocabulary.
  * A segment may not be empty or start with `-`.
@@ -66,7 +66,7 @@ export function isPluginRecordType(type: string): boolean {
   return type.startsWith('plugin:') && PLUGIN_RECORD_TYPE.test(type);
 }
 
-/** A plugin record as DSH writes it: the grammar above and the ignorable marker (§2.3, dsh-0.2 §4.3). */
+/** A plugin record as DSH writes it: the grammar above and the ignorable marker (L2.3, V4.3). */
 export function isPluginRecord(event: { type: string; ignorable?: true }): boolean {
   return event.ignorable === true && isPluginRecordType(event.type);
 }
@@ -78,7 +78,7 @@ export function laterDialectKnowing(type: string, dialect: Dialect): Dialect | n
   return null;
 }
 
-/** Types whose events become surface nodes and must carry `surfaceOp` (§4.1). */
+/** Types whose events become surface nodes and must carry `surfaceOp` (L4.1). */
 const SURFACE_V0 = new Set(['user/message', 'assistant/message', 'tool/result']);
 const SURFACE_V3 = new Set([...SURFACE_V0, 'system/message']);
 const SURFACE_V4 = new Set([...SURFACE_V3, 'developer/message']);
@@ -88,18 +88,18 @@ export function surfaceEventTypes(dialect: Dialect): ReadonlySet<string> {
 }
 
 /**
- * Whether an event belongs to the human transcript (§7, DSH's `isAppendSurfaceEvent`): a surface
+ * Whether an event belongs to the human transcript (L7, DSH's `isAppendSurfaceEvent`): a surface
  * type of the dialect appended by intent, whatever the fold made of it. An unknown type with a
- * `surfaceOp` stays opaque (§2.3), so it is not one.
+ * `surfaceOp` stays opaque (L2.3), so it is not one.
  */
 export function isAppendSurfaceEvent(event: Pick<LogEvent, 'type' | 'surfaceOp'>, dialect: Dialect): boolean {
   return event.surfaceOp === 'append' && surfaceEventTypes(dialect).has(event.type);
 }
 
-/** Log-only events that rewrite earlier messages' content (§6.4). */
+/** Log-only events that rewrite earlier messages' content (L6.4). */
 export const MESSAGE_PROJECTION_TYPES: ReadonlySet<string> = new Set(['image/offload']);
 
-/** Packed chunk row tags (§1.6c): bare, slash-less, like `session`. */
+/** Packed chunk row tags (L1.6c): bare, slash-less, like `session`. */
 export const PACKED_ROW_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
 
 export function dialectOf(version: number): Dialect {

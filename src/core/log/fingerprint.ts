@@ -1,6 +1,6 @@
 /**
  * A short fingerprint of a log file, for links that know which log they were
- * made on (issue #17): a 53-bit hash of the file's first bytes and its size.
+ * made on (docs/share-and-privacy.md): a 53-bit hash of the file's first bytes and its size.
  * It names a file, it does not protect one: nothing of the content can be
  * read back from it, and it never leaves the page except in the link the
  * user copies.

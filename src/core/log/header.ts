@@ -3,11 +3,11 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SessionHeader } from './types.ts';
 import { KNOWN_DSH_TEXT } from './versions.ts';
 
-/** Highest session format version this viewer knows (spec §0). */
+/** Highest session format version this viewer knows (dsh-log-rules L0). */
 export const LATEST_FORMAT_VERSION = 4;
 
 const seq = z.number().int().nonnegative();
-/** The header keys DSH defines in any version (§1.5). */
+/** The header keys DSH defines in any version (L1.5). */
 const HEADER_KEYS = new Set([
   'type', 'version', 'id', 'createdAt', 'delegationDepth', 'cwd', 'parentSession',
   'seedLength', 'isSeeded', 'origin', 'agentPreset',
@@ -36,7 +36,7 @@ export interface HeaderCheck {
 }
 
 /**
- * Validates the header line (§1.5, E1). A header DSH would refuse is still
+ * Validates the header line (L1.5, E1). A header DSH would refuse is still
  * returned when its shape is usable, so the rest of the log can be shown.
  */
 export function checkHeader(value: unknown, line = 1): HeaderCheck {
@@ -58,12 +58,12 @@ export function checkHeader(value: unknown, line = 1): HeaderCheck {
   if (raw.version === undefined) {
     diagnostics.push(diagnostic('header.no-version', 'header has no version; read as format 0 (DSH refuses it as stored)', at));
   } else if (version > LATEST_FORMAT_VERSION) {
-    // Newer than this app, not corrupt (§1.5 "check version first"); a fork may also number its own format (dsh-0.2 §5).
+    // Newer than this app, not corrupt (L1.5: read `version` first); a fork may also number its own format (dsh-log-rules V5).
     diagnostics.push(diagnostic('header.unsupported-version',
       `Format version ${version} is newer than this app knows (${KNOWN_DSH_TEXT}); read with format ${LATEST_FORMAT_VERSION} rules. It may come from a newer DSH, or from a fork with its own format`,
       { ...at, path: 'header.version', subject: `format ${version}` }));
   }
-  // V0/V1 keep delegationDepth required on disk; every version needs it (§1.5).
+  // V0/V1 keep delegationDepth required on disk; every version needs it (L1.5).
   if (raw.delegationDepth === undefined) {
     diagnostics.push(diagnostic('header.invalid', 'corrupt session log: first line is not a session header (delegationDepth is required)', { ...at, path: 'header.delegationDepth' }));
   }
@@ -88,7 +88,7 @@ export function checkHeader(value: unknown, line = 1): HeaderCheck {
   return { header: raw as SessionHeader, version, diagnostics };
 }
 
-/** POSIX or Windows absolute path, as DSH checks a header cwd (§1.5). */
+/** POSIX or Windows absolute path, as DSH checks a header cwd (L1.5). */
 export function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }

@@ -2,7 +2,7 @@ import type { Dialect, JsonObject, LogEvent } from './types.ts';
 import { countAtOrBelow } from '../util/sorted.ts';
 
 /**
- * Legacy shapes DSH rc.8 upgrades in its read view (spec §2.3; the upgrade
+ * Legacy shapes DSH rc.8 upgrades in its read view (dsh-log-rules L2.3; the upgrade
  * lives in DSH's persistence coordinator, not the session core). Storage is
  * never rewritten: the reader keeps the stored row on the event's origin.
  * V3+ logs went through DSH's format migrations, so only V0 is upgraded.

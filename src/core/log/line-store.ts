@@ -136,7 +136,7 @@ export class LineStore {
         this.lastEnd = this.bases[this.scanChunk] + nl;
         this.lineStart = this.lastEnd + 1;
         // A chunk behind the scan goes once the scan is `keepBehind` past its end, not when the next chunk
-        // comes: a browser's File stream hands 2 MiB chunks to a busy worker, and two were held (issue #15).
+        // comes: a browser's File stream hands 2 MiB chunks to a busy worker, and two were held (docs/long-sessions.md's memory budget).
         if (this.swept < this.scanChunk && this.file) {
           const end = this.chunkStart(this.swept + 1);
           if (end + this.keepBehind <= this.bases[this.scanChunk] + this.scanOffset && end <= this.file.size) this.sweep();

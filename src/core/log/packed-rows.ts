@@ -1,7 +1,7 @@
 import type { LogEvent } from './types.ts';
 
 /**
- * Packed chunk rows (spec §1.6c, V0/V1) and embedded stream records (§1.6d,
+ * Packed chunk rows (dsh-log-rules L1.6c, V0/V1) and embedded stream records (L1.6d,
  * V2+) share one encoding: a run of deltas with a start time and gaps. Both
  * expand here, so the two dialects cannot drift apart.
  */
@@ -57,7 +57,7 @@ export interface PackedRun {
 
 export type RunCheck = { ok: true; run: PackedRun } | { ok: false; reason: string };
 
-/** Validates one packed row (§1.6c) without expanding it. */
+/** Validates one packed row (L1.6c) without expanding it. */
 export function checkPackedRow(row: Record<string, unknown>): RunCheck {
   if (!sameKeys(row, ['type', 'seq0', 'time0', 'data'])) return { ok: false, reason: 'envelope keys must be exactly type, seq0, time0, data' };
   const { type, seq0, time0 } = row;
@@ -114,7 +114,7 @@ function deltaChunk(type: string, index: number, piece: string, data: Record<str
   return chunk;
 }
 
-/** A chunk of an embedded stream with its reconstructed time (§1.6d). */
+/** A chunk of an embedded stream with its reconstructed time (L1.6d). */
 export interface StreamChunk {
   time: number;
   chunk: Record<string, unknown>;

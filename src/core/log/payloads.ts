@@ -3,10 +3,10 @@ import { isAbsolutePath } from './header.ts';
 import type { Dialect, LogEvent } from './types.ts';
 
 /**
- * Payload schemas for the events the core reads (spec §3, load-time checks
- * §4.7, E12/E14). Schemas are loose: unknown extra fields are allowed, and
+ * Payload schemas for the events the core reads (dsh-log-rules L3, load-time checks
+ * L4.7, E12/E14). Schemas are loose: unknown extra fields are allowed, and
  * nested content blocks are opaque beyond what the fold relies on — DSH's own
- * admission skips them too (§10.8). Surface rules live in the fold, not here.
+ * admission skips them too (L10.8). Surface rules live in the fold, not here.
  */
 const nonEmpty = z.string().min(1);
 const positive = z.number().int().positive();
@@ -28,7 +28,7 @@ const toolResultV4 = message('tool')
   .extend({ source: toolSource, toolCallId: nonEmpty, isError: z.boolean().optional() })
   .refine((m) => m.source.callId === m.toolCallId, { message: 'source.callId must equal toolCallId' });
 
-/** Why a request header was written (newest DSH, prompt-and-requests §4; dsh-0.2 §2). */
+/** Why a request header was written (newest DSH, P4; dsh-log-rules V2). */
 const HEADER_REASONS = ['initial', 'resume', 'change', 'series'] as const;
 const headerReasons: ReadonlySet<unknown> = new Set(HEADER_REASONS);
 
@@ -44,11 +44,11 @@ const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
   'step/start': z.object(turnStep).loose(),
   'step/end': z.object(turnStep).loose(),
   'user/message': message('user'),
-  // Format 4's system prompt has its own source kind (log-and-surface §3; DSH refuses another on restore).
+  // Format 4's system prompt has its own source kind (L3; DSH refuses another on restore).
   'system/message': z.object({ ...turnStep, message: dialect === 'v4' ? message('system').extend({ source: z.object({ kind: z.literal('system-prompt') }).loose() }) : message('system') }).loose(),
   'developer/message': z.object({ ...turnStep, message: message('developer') }).loose(),
   'assistant/chunk': z.object({ ...turnStep, chunk: z.object({ type: nonEmpty }).loose() }).loose(),
-  // From format 2 a reply carries its stream (log-and-surface §3); DSH refuses one without it on restore.
+  // From format 2 a reply carries its stream (L3); DSH refuses one without it on restore.
   // Checked in formats 3 and 4 (their own dialects); a format-2 log is read with rc.8's rules.
   'assistant/message': z.object({ ...turnStep, message: assistantMessage, ...(dialect === 'v0' ? {} : { stream: z.array(z.unknown()) }) }).loose(),
   'assistant/attempt': z.object({ ...turnStep, stream: z.array(z.unknown()) }).loose(),
@@ -143,13 +143,13 @@ function schemaProblem(event: LogEvent, schema: z.ZodType): PayloadProblem | nul
 
 /**
  * Payload versions (`data.version`) this app knows. DSH may add a version
- * alternative without a format bump (dsh-0.2 §4.1), so a number outside the
+ * alternative without a format bump (V4.1), so a number outside the
  * list means a newer DSH wrote it, not that the log is broken.
  */
 export const KNOWN_PAYLOAD_VERSIONS: Readonly<Record<string, readonly number[]>> = {
-  // v1 adds mode 'unknown', v2 is exactly mode 'external' (dsh-0.2 §4.2).
+  // v1 adds mode 'unknown', v2 is exactly mode 'external' (V4.2).
   'subagent/catalog': [0, 1, 2],
-  // The only goal change version (projections §4.2).
+  // The only goal change version (J4.2).
   'goal/change': [1],
 };
 
@@ -171,7 +171,7 @@ const CATALOG_MODES = new Set(['continuable', 'one-shot', 'unknown', 'external']
 
 /**
  * The catalog fact of a `subagent/catalog` payload, as 0.2.1-alpha.2's
- * V3→V4 migration validates it (dsh-0.2 §4.2, `catalogFact`): v2 ⇔ mode
+ * V3→V4 migration validates it (V4.2, `catalogFact`): v2 ⇔ mode
  * external, v0 has no mode unknown, a continuable child has a label.
  */
 function catalogProblem(d: Record<string, unknown>): PayloadProblem | null {
@@ -188,14 +188,14 @@ function catalogProblem(d: Record<string, unknown>): PayloadProblem | null {
 
 /**
  * Shapes from the 0.2.1-alpha.2 catalog that DSH's restore checks do not
- * refuse a log for (dsh-0.2 §2, §4.2): a mismatch is shown, never a refusal.
+ * refuse a log for (dsh-log-rules V2, V4.2): a mismatch is shown, never a refusal.
  * Some units read them strictly and stop at a bad one (working directory,
  * the subagent catalog): the projections panel shows that at its seq.
  */
 export function checkCatalogShape(event: LogEvent, dialect: Dialect): PayloadProblem | null {
   const d = event.data;
   if (event.type === 'working-directory/change' && dialect === 'v4') {
-    // An absolute directory (dsh-0.2 §4.4); the unit's view schema says the same.
+    // An absolute directory (V4.4); the unit's view schema says the same.
     if (!isObject(d) || typeof d.cwd !== 'string' || !isAbsolutePath(d.cwd)) {
       return { path: 'data.cwd', message: 'working-directory/change cwd must be an absolute path' };
     }

@@ -1,6 +1,6 @@
 /**
  * Reading a plain log's lines back from its file instead of from a copy of
- * its bytes in memory (issue #15: the copy was the load's biggest part,
+ * its bytes in memory (the copy was the load's biggest part,
  * as big as the file). A dropped File stays on disk and can be read at any
  * offset; the reads are synchronous (FileReaderSync in the worker, readSync
  * in Node), since a line is parsed again in the middle of a query.
@@ -30,7 +30,7 @@ export function bytesReadBack(bytes: Uint8Array): ByteReader & { reads: number }
  * A read-back block: lines near each other (a screen of nodes, the steps of a call) share one read.
  * Small, because most reads want one line: a load that looks back at earlier messages (each
  * compaction's prefix analysis) read 64 KiB blocks for lines of a few hundred bytes, 0.8× a
- * compacting 14 MB log in buffers over the load, which the collector freed late (issue #15).
+ * compacting 14 MB log in buffers over the load, which the collector freed late.
  */
 const BLOCK_BYTES = 8 * 1024;
 /** Blocks kept, most recently used last: 2 MiB, a few screens' worth. */

@@ -18,7 +18,7 @@ import { grownTo } from '../util/typed.ts';
 /**
  * Rows after a bad row are provisional: DSH calls the region corrupt only if
  * a later record decodes to `turn/end`; otherwise the bad row and everything
- * after it is an unacknowledged torn tail (spec §1.8).
+ * after it is an unacknowledged torn tail (dsh-log-rules L1.8).
  */
 interface OpenBadRegion {
   line: number;
@@ -284,7 +284,7 @@ export class LogReader {
    * Decoded bytes not committed yet (byte tracking only): the line still
    * waiting for its newline, and rows after a bad row that no later
    * turn/end has committed. A follower shows them as pending; `finish`
-   * turns them into the torn tail (spec §1.8).
+   * turns them into the torn tail (L1.8).
    */
   get pendingBytes(): number {
     const from = this.openBad ? this.openBad.startByte : this.lines.openLineStart;
@@ -423,7 +423,7 @@ export class LogReader {
     this.skippedBytes += bytes;
     this.physicalRows++;
     const message = `line ${line} is too long to read: ${bytes} bytes from byte ${long.offset}, over the ${this.maxLineChars}-character line limit; skipped without reading it. ` +
-      'DSH cannot hold a line past the JavaScript string limit either: a line it cannot parse is corruption when a later turn/end commits it, otherwise a torn tail (log-and-surface §1.8)';
+      'DSH cannot hold a line past the JavaScript string limit either: a line it cannot parse is corruption when a later turn/end commits it, otherwise a torn tail (dsh-log-rules L1.8)';
     if (!this.sawHeader) {
       this.sawHeader = true;
       this.readHeader(undefined, line, null);
@@ -600,7 +600,7 @@ export class LogReader {
     }
   }
 
-  /** The fork cut (spec §1.7, E16): V2+ isSeeded ⇔ a tagged end-seed; the inherited count fits the log. */
+  /** The fork cut (L1.7, E16): V2+ isSeeded ⇔ a tagged end-seed; the inherited count fits the log. */
   private checkForkCut(): void {
     const h = this.header;
     if (!h) return;
@@ -644,7 +644,7 @@ export class LogReader {
       if (Number.isSafeInteger(seq)) this.lastAcceptedSeq = (seq as number) - 1;
     }
     if (rowFacts?.packed) {
-      // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (§1.6).
+      // Packed rows exist only in V0/V1 files; V2+ embeds streams instead (L1.6).
       const check = this.version <= 1 ? checkPackedRow(row) : { ok: false as const, reason: `format ${this.version} has no packed rows` };
       if (!check.ok) {
         this.bad('row.packed', `packed ${row.type} row at line ${line} is malformed: ${check.reason}`, line, text);
@@ -727,7 +727,7 @@ export class LogReader {
     if (upgraded.refusal) this.diag('type.retired', `session contains ${upgraded.refusal} at seq ${event.seq}`, { line, seq: event.seq });
     const facts = this.factsOf(event.type);
     if (!facts.known) {
-      // A plugin record is known as such: opaque, log-only, never a finding (dsh-0.2 §4.3).
+      // A plugin record is known as such: opaque, log-only, never a finding (V4.3).
       if (event.ignorable) {
         if (!isPluginRecordType(event.type)) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
       } else this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type });
@@ -769,7 +769,7 @@ export class LogReader {
     return facts;
   }
 
-  /** Payload versions a newer DSH may add at format 4, and catalog shapes DSH does not check (dsh-0.2 §4.1–4.2). */
+  /** Payload versions a newer DSH may add at format 4, and catalog shapes DSH does not check (V4.1–V4.2). */
   private checkNewerPayload(event: LogEvent, line: number): void {
     const version = checkPayloadVersion(event);
     if (version) {
@@ -816,7 +816,7 @@ export class LogReader {
 }
 
 /**
- * An unknown required type (§2.3, E4) is worded as newer than this app, not
+ * An unknown required type (L2.3, E4) is worded as newer than this app, not
  * as a broken log: DSH's own reader refuses it, but a newer DSH may know it.
  * Says what the app knows and any better guess (a fork's type, a type of a
  * later format than the header states, a plugin record without its marker).

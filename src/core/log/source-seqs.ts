@@ -1,5 +1,5 @@
 /**
- * Range-encoded `sourceEventSeqs` (spec §1.6b): a list may mix seqs and
+ * Range-encoded `sourceEventSeqs` (dsh-log-rules L1.6b): a list may mix seqs and
  * inclusive `[start, end]` pairs; pairs expand in place. rc.8 never writes
  * pairs, so decoding is harmless for every version.
  */
@@ -29,6 +29,6 @@ export function decodeSourceEventSeqs(value: unknown, ownSeq: number): number[] 
     }
   }
   // Member validity (seqs, uniqueness, earlier than the event) is a surface
-  // rule checked by the fold (§4.3), where DSH checks it.
+  // rule checked by the fold (L4.3), where DSH checks it.
   return out;
 }

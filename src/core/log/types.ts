@@ -4,13 +4,13 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-/** Replace op: V0–V2 name the endpoints start/end, V3+ startSeq/endSeq (§2.1). */
+/** Replace op: V0–V2 name the endpoints start/end, V3+ startSeq/endSeq (dsh-log-rules L2.1). */
 export type ReplaceOp =
   | { op: 'replace'; start: number; end: number }
   | { op: 'replace'; startSeq: number; endSeq: number };
 export type SurfaceOp = 'append' | ReplaceOp;
 
-/** One logical event after packed-row expansion and legacy upgrade (§2.1). */
+/** One logical event after packed-row expansion and legacy upgrade (L2.1). */
 export interface LogEvent {
   type: string;
   seq: number;
@@ -21,7 +21,7 @@ export interface LogEvent {
   sourceEventSeqs?: number[];
 }
 
-/** The header record, as stored (§1.5). */
+/** The header record, as stored (L1.5). */
 export interface SessionHeader {
   type: 'session';
   version?: number;

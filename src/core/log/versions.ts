@@ -1,7 +1,7 @@
 /**
  * The DSH releases and session formats this app follows, in one place: the
  * verdict names them when a log is newer than the app, the README lists them.
- * Facts from log-and-surface.md §0 and dsh-0.2.md §1, §4.7.
+ * Facts from docs/dsh-log-rules.md L0 and V1, V4.7.
  */
 export interface FormatInfo {
   version: number;
@@ -12,7 +12,7 @@ export interface FormatInfo {
 export const OLDEST_KNOWN_DSH = '0.1.0-rc.8';
 export const NEWEST_KNOWN_DSH = '0.2.1-alpha.2';
 
-/** Session formats 0–4 (log-and-surface §0; historical map dsh-0.2 §4.7). */
+/** Session formats 0–4 (L0; historical map V4.7). */
 export const KNOWN_FORMATS: readonly FormatInfo[] = [
   { version: 0, releases: '0.1.0-rc.x (incl. rc.8) … early 0.1.x' },
   { version: 1, releases: 'no released tag (a pull request between V0 and V2)' },
@@ -27,7 +27,7 @@ export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, 
 /**
  * Vocabulary DSH added to format 4 without a format bump, with the first
  * release that writes it: older format-4 builds refuse a log holding it
- * (dsh-0.2 §2 `working-directory/change`). Plugin records (§4.3) are not
+ * (dsh-log-rules V2 `working-directory/change`). Plugin records (V4.3) are not
  * here: they are ignorable, which older readers skip.
  */
 export const FORMAT4_ADDITIONS: Readonly<Record<string, string>> = {
@@ -36,8 +36,8 @@ export const FORMAT4_ADDITIONS: Readonly<Record<string, string>> = {
 
 /**
  * Event types seen only in DSH forks and derivatives, never in an upstream
- * catalog this app knows, with who writes them (prompt-and-requests §6.6;
- * dsh-0.2 §5 questions 1–2). Named in the verdict, still read as unknown.
+ * catalog this app knows, with who writes them (P6.6;
+ * dsh-log-rules V5). Named in the verdict, still read as unknown.
  */
 export const FORK_TYPES: Readonly<Record<string, string>> = {
   'request/tool-update': 'Bake, a DSH derivative, logs tool changes this way',

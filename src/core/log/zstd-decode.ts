@@ -16,7 +16,7 @@ const ZSTD_PIECE_BLOCKS = 8;
 const ZSTD_LOST_STEP = 256;
 /**
  * Largest frame decoded whole, by the size its header declares. DSH writes a frame per append
- * batch (§1.4): a few lines, each declaring its size. Bigger frames, and frames that declare
+ * batch (dsh-log-rules L1.4): a few lines, each declaring its size. Bigger frames, and frames that declare
  * none, are decoded as they stream.
  */
 const WHOLE_FRAME_BYTES = 1024 * 1024;
@@ -26,7 +26,7 @@ const WHOLE_FRAME_INPUT = WHOLE_FRAME_BYTES + 64 * 1024;
 const HAND_ON_AT = 1024 * 1024;
 
 /**
- * Decodes a zstd stream (concatenated frames, §1.4) to plaintext chunks.
+ * Decodes a zstd stream (concatenated frames, L1.4) to plaintext chunks.
  *
  * A frame that declares its size (up to WHOLE_FRAME_BYTES) is gathered and
  * decoded whole, straight into a buffer of that size: fzstd's streaming

@@ -1,7 +1,7 @@
 /**
  * Follows the structure of a zstd stream as its bytes arrive (frame
  * headers, 3-byte block headers, checksums, skippable frames; RFC 8878,
- * log-and-surface §1.4) without decoding anything, so a frame that would
+ * dsh-log-rules L1.4) without decoding anything, so a frame that would
  * make the decoder allocate or produce more than a decoder may is stopped
  * before the decoder sees it. fzstd allocates a frame's whole window up
  * front (a single-segment frame's window is its declared content size).

@@ -4,7 +4,7 @@ import { isPlainObject } from '../util/json.ts';
 import type { Message } from './types.ts';
 
 /**
- * The message an event contributes to the model's context (spec §6.1), or
+ * The message an event contributes to the model's context (dsh-log-rules L6.1), or
  * null. V4 projections win over the stored message. The returned object is
  * the event's own (frozen) message, so identity is stable per node.
  */
@@ -39,7 +39,7 @@ export function eventMessage(event: LogEvent, projected?: ReadonlyMap<number, Me
   }
 }
 
-/** The model-context view: the surface's messages in node order, nulls dropped (§6.2). */
+/** The model-context view: the surface's messages in node order, nulls dropped (L6.2). */
 export function deriveMessages(state: { nodes: Iterable<number>; projected?: ReadonlyMap<number, Message> }, eventAt: (seq: number) => LogEvent | undefined): Message[] {
   const out: Message[] = [];
   for (const seq of state.nodes) {

@@ -1,7 +1,7 @@
 import { jsonText } from '../util/json-text.ts';
 
 /**
- * The token meter's fixed-density heuristic (spec §4.9; DSH
+ * The token meter's fixed-density heuristic (dsh-log-rules J4.9; DSH
  * packages/llm/token-meter/src/estimate.ts): 4 characters per token, 4
  * tokens of framing per block and per message role. Lengths are UTF-16
  * code units, as in DSH. Inputs are log JSON, so fields are read loosely

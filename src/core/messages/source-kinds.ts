@@ -1,7 +1,7 @@
 import { isPlainObject } from '../util/json.ts';
 
 /**
- * Message source kinds (log-and-surface §3.4; dsh-0.2 §4.2). A source is
+ * Message source kinds (dsh-log-rules L3.4; V4.2). A source is
  * attribution only: the model request never reads it, and readers keep kinds
  * they do not know as logged. The app labels the ones it knows and shows any
  * other kind by its own name, never dropping or rewriting it.
@@ -19,7 +19,7 @@ const LABELS: Readonly<Record<string, string>> = {
   'model-selection': 'model selection',
   goal: 'goal round',
   'tool-registry': 'tool registry',
-  // Same-version additions of 0.2.1-alpha.2 (dsh-0.2 §4.2).
+  // Same-version additions of 0.2.1-alpha.2 (V4.2).
   'working-directory': 'working directory',
   'user-question-reply': 'question reply',
   'tmux-context': 'tmux context',
@@ -58,7 +58,7 @@ export function sourceLabel(source: unknown): string | null {
     const call = typeof source.callId === 'string' ? ` to ${short(source.callId)}` : '';
     return `question reply${outcome ? ` (${outcome})` : ''}${call}`;
   }
-  // rc.8–V3 plugin sources, and V4's `plugin:<name>` kinds of migrated plugins (§3.4).
+  // rc.8–V3 plugin sources, and V4's `plugin:<name>` kinds of migrated plugins (L3.4).
   if (kind === 'plugin') {
     const form = typeof source.form === 'string' ? ` · ${short(source.form)}` : '';
     return `plugin ${typeof source.plugin === 'string' ? short(source.plugin) : ''}`.trim() + form;

@@ -1,11 +1,11 @@
 import type { LogEvent } from '../log/types.ts';
 
 /**
- * What one streamed model output said, in a line (issue #19): the content
+ * What one streamed model output said, in a line (docs/open-and-navigate.md): the content
  * blocks it opened, the start of its text and reasoning, each tool call's
  * name and the start of its arguments, how it finished (its duration is in the
  * replay columns' times); from its
- * `assistant/chunk` events (StreamChunk shapes, log-and-surface §2 (d)).
+ * `assistant/chunk` events (StreamChunk shapes, dsh-log-rules L1.6d).
  */
 export interface StreamSummary {
   chunks: number;

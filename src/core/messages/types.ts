@@ -1,4 +1,4 @@
-/** A model message as DSH stores it (spec §3.4); content blocks stay opaque JSON. */
+/** A model message as DSH stores it (dsh-log-rules L3.4); content blocks stay opaque JSON. */
 export interface Message {
   id: string;
   role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';

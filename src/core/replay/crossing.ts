@@ -5,7 +5,7 @@ import { crossedAt, type Membership } from './membership.ts';
  * The crossing set (the nodes on the surface, top row first) by membership epoch: epoch `e` is the
  * state after the first `e` membership changes, so node `e - 1` is the last to have entered (node ids
  * number the changes). A step of the replay cursor moves the epoch by one or a few; rebuilding the set
- * from every node ever on the surface cost a long session's whole surface at each step (issue #15),
+ * from every node ever on the surface cost a long session's whole surface at each step,
  * while walking it from the last one costs the nodes that entered or left.
  */
 

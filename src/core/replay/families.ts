@@ -8,7 +8,7 @@ export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'pro
 export type Family = (typeof FAMILIES)[number];
 
 export function familyOf(type: string): Family {
-  // Plugin records (dsh-0.2 §4.3): their own lane, never folded into the surface.
+  // Plugin records (dsh-log-rules V4.3): their own lane, never folded into the surface.
   if (isPluginRecordType(type)) return 'plugin';
   if (type === 'turn/start' || type === 'turn/end' || type === 'step/start' || type === 'step/end' || type === 'session/end-seed') return 'boundary';
   if (type.endsWith('/message')) return 'message';

@@ -4,7 +4,7 @@ import { countAtOrBelow } from '../util/sorted.ts';
 import { grownTo } from '../util/typed.ts';
 
 /**
- * Context membership (issue #19): every node that was ever on the surface as
+ * Context membership (docs/open-and-navigate.md): every node that was ever on the surface as
  * a bar over event indexes [enter, leave), on a row such that at every event
  * the rows of the nodes then on the surface increase in surface order.
  *
@@ -53,7 +53,7 @@ export function buildMembership(input: MembershipInput): Membership {
 /**
  * Membership made as a log's events arrive: `add` reads the events past
  * those it has read (a loading or followed log's rows only grow), so a
- * longer log costs its new events, not a walk of every one again (issue #15).
+ * longer log costs its new events, not a walk of every one again.
  * The Membership it returns views its arrays, which later adds write past
  * (and set a live node's `leave` in): use the newest one.
  */

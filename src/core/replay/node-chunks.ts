@@ -1,6 +1,6 @@
 /**
  * The surface's node list as fixed-size chunks shared between replay
- * checkpoints (issue #15). A session on a 1M-token window keeps tens of
+ * checkpoints. A session on a 1M-token window keeps tens of
  * thousands of nodes between compactions; copying them at every checkpoint
  * made the index grow with (checkpoints × surface). Here a checkpoint keeps
  * only the list of chunks; a chunk is copied when it changes after a
@@ -40,7 +40,7 @@ export class NodeChunks {
     this.count++;
   }
 
-  /** Nodes `start…end` (surface indexes, inclusive) become the one node `seq` (log-and-surface §4.2). */
+  /** Nodes `start…end` (surface indexes, inclusive) become the one node `seq` (dsh-log-rules L4.2). */
   replace(start: number, end: number, seq: number): void {
     const [ci, oi] = this.locate(start);
     const [cj, oj] = this.locate(end);

@@ -86,7 +86,7 @@ function messagePreview(message: unknown): string {
 
 export function eventPreview(event: LogEvent): string {
   const d = event.data;
-  // Plugin records carry any JSON, arrays included (dsh-0.2 §4.3).
+  // Plugin records carry any JSON, arrays included (dsh-log-rules V4.3).
   if (isPluginRecord(event)) return clip(`plugin record · ${JSON.stringify(d) ?? ''}`);
   if (!isPlainObject(d)) return '';
   switch (event.type) {

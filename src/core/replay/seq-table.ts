@@ -6,7 +6,7 @@ const EVENTS_PER_RUN = 16;
 
 /**
  * Every event's seq, as the worker keeps it once the page has the seq column
- * (issue #15). A log's seqs count up one an event with rare gaps (a rejected
+ * (docs/long-sessions.md). A log's seqs count up one an event with rare gaps (a rejected
  * line, a restore's closer), so the table keeps the runs: where each starts
  * and its seq minus its index. A log whose seqs jump often, or go back (a
  * corrupt one), keeps a copy of the column. Both answer as the column does.

@@ -1,6 +1,6 @@
 /**
- * Streamed model output as one row (issue #19). In V0/V1 logs every delta of
- * a model attempt is its own `assistant/chunk` event (log-and-surface §2 (c)):
+ * Streamed model output as one row (docs/open-and-navigate.md). In V0/V1 logs every delta of
+ * a model attempt is its own `assistant/chunk` event (dsh-log-rules L3.1):
  * a run of consecutive chunk events of one turn.step is one streamed output.
  * (V2+ embed the stream in `assistant/message`/`assistant/attempt`: already one event.)
  * Runs are found in the replay columns, one pass, no event parsed.
@@ -46,8 +46,8 @@ export function runsRedo(runs: Uint32Array, count: number): { keep: number; from
 
 /**
  * `streamRuns` of `count` events from `kept`, the runs of their first
- * `kept.count`: only the events from `runsRedo`'s on are read (issue #15:
- * each refresh of a followed 1M-event log walked every event again).
+ * `kept.count`: only the events from `runsRedo`'s on are read (each
+ * refresh of a followed 1M-event log walked every event again).
  */
 export function grownStreamRuns(columns: RunColumns, count: number, chunkType: number, kept: { runs: Uint32Array; count: number }): Uint32Array {
   if (chunkType < 0) return new Uint32Array(0);

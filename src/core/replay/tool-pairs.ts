@@ -3,9 +3,9 @@ import type { SurfaceVisitor } from '../surface/walk.ts';
 import { positionOf } from '../util/sorted.ts';
 
 /**
- * Tool calls paired with their results (issue #19), as a network panel pairs
+ * Tool calls paired with their results (docs/open-and-navigate.md), as a network panel pairs
  * a request with its response: a `tool/result` names the `tool/call` it
- * answers among its `sourceEventSeqs` (log-and-surface §4). Only those two
+ * answers among its `sourceEventSeqs` (dsh-log-rules L4). Only those two
  * types are read.
  */
 export interface ToolPair {
@@ -20,7 +20,7 @@ export interface ToolPair {
 
 /**
  * The pairs of a log, kept as columns (about 30 bytes a call, where a pair
- * object in two maps took some 140; issue #15's retained-memory budget),
+ * object in two maps took some 140; memory must stay within 2× the file),
  * each pair made when a row asks.
  */
 export class ToolPairs {
@@ -84,7 +84,7 @@ const PAIRED_TYPES: ReadonlySet<string> = new Set(['tool/call', 'tool/result']);
 /**
  * Pairs calls and results as events pass in log order: a result answers the
  * first seq among its `sourceEventSeqs` that is a call not answered yet.
- * It rides on the load's walk (issue #15): the events are parsed there
+ * It rides on the load's walk: the events are parsed there
  * already, where pairing after the load parsed every call and result again
  * before the events list could fill (150 ms in Node on a 1M-event log, about
  * half a second in a browser's worker).

@@ -6,7 +6,7 @@ import type { SearchQuery } from './query.ts';
 
 /**
  * What a log line's raw text must hold for any event of it to match a query,
- * so a whole-log search parses only the lines that may match (issue #15: on a
+ * so a whole-log search parses only the lines that may match (on a
  * 1M-event log, parsing every line again was most of a search's time).
  *
  * A word matches an event when it is in the event's type, its one-line

@@ -8,7 +8,7 @@ import { noteCall, type CallNames } from './query.ts';
  * search can match `tool:` as of each event without parsing the events that
  * carry calls: what a Map filled in order would hold at that event (a result
  * before its call, or an id used twice, reads as it would then), events
- * placed by their index. The load notes them riding its walk (issue #15: the
+ * placed by their index. The load notes them riding its walk (the
  * first `tool:` search of a 1M-event log parsed every call again), counting
  * events as the replay index does: one per event visited, a packed run's members.
  */

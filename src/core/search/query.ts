@@ -2,7 +2,7 @@ import type { LogEvent } from '../log/types.ts';
 import { eventPreview } from '../replay/preview.ts';
 
 /**
- * Search in content (issue #19): what the model, the user or a tool said,
+ * Search in content (docs/open-and-navigate.md, "Search"): what the model, the user or a tool said,
  * not only event types. A query is words (all must occur, case-insensitive,
  * in the event's type or any of its text: message text, reasoning, tool
  * arguments and results, streamed deltas) and filters that narrow it:

@@ -6,7 +6,7 @@ const CALL_ID = /"(?:toolCallId|callId)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 
 /**
  * What a line must hold for an event of it to pass a `tool:` filter, so a
- * search parses no other line (issue #15: `tool:read_file` parsed every event
+ * search parses no other line (without it, `tool:read_file` parsed every event
  * of a 1M-event log). An event names a tool by a call's, a streamed call's or
  * a tool-call block's name, each a string value in its line as written
  * (lower-cased with the line), or by the id of a call noted with that name

@@ -16,7 +16,7 @@ import { SessionLoader } from './session-loader.ts';
  */
 export interface SessionFold<E extends EventList = EventList> {
   read: ReadMeta;
-  /** Appended by the restore, never in the file (spec §8). */
+  /** Appended by the restore, never in the file (dsh-log-rules L8). */
   synthetic: LogEvent[];
   /** Logged events followed by the synthetic ones. */
   events: E;

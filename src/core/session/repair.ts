@@ -2,7 +2,7 @@ import type { Dialect, LogEvent } from '../log/types.ts';
 import { isPlainObject } from '../util/json.ts';
 
 /**
- * What DSH appends when it restores a log (spec §8, §1.7): closers for a
+ * What DSH appends when it restores a log (dsh-log-rules L8, L1.7): closers for a
  * turn left open by a crash, then a `session/end-seed` marker. They are
  * synthetic — never in the file — and the app marks them so.
  */
@@ -87,7 +87,7 @@ export class OpenTurnTracker {
   }
 }
 
-/** The end-seed marker every restore appends after the log's last event, unless it already is one (§1.7). */
+/** The end-seed marker every restore appends after the log's last event, unless it already is one (L1.7). */
 export function endSeedAfter(last: LogEvent | undefined): LogEvent | null {
   if (last?.type === 'session/end-seed') return null;
   return { type: 'session/end-seed', seq: last ? last.seq + 1 : 0, time: last?.time ?? 0, data: {} };

@@ -48,7 +48,7 @@ export class SessionLoader {
   }
 
   /**
-   * Ends the logged part: computes what the restore appends (spec §8, §1.7),
+   * Ends the logged part: computes what the restore appends (dsh-log-rules L8, L1.7),
    * hands each synthetic event to `place` (so the caller can store it before
    * lookups see it) and walks it.
    */

@@ -30,7 +30,7 @@ export const BYTES_PER_EVENT = 400;
 const LINE_BYTES = 1024;
 
 /**
- * Reads, folds and indexes a log in one streaming pass (issue #6): each
+ * Reads, folds and indexes a log in one streaming pass (docs/long-sessions.md): each
  * committed event goes from the reader straight into the walk and is then
  * dropped; only the decoded bytes, a few numbers per line (EventStore)
  * and what the riders keep remain. No event is kept alive for the walk: the

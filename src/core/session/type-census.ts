@@ -9,7 +9,7 @@ export interface TypeCensus {
  * Counts the first `count` rows of `typeId` by type and lists the rows of the
  * flagged types. A small function of its own: a loop run once over a
  * million rows is compiled on the spot (on-stack replacement), and that is
- * quick for a small function, slow inside a large one (issue #15: the same
+ * quick for a small function, slow inside a large one (the same
  * loop inside the load's summary took 10-35 ms on the 1M-event log).
  */
 export function typeCensus(typeId: ArrayLike<number>, count: number, typeCount: number, flagged: Uint8Array): TypeCensus {

@@ -4,10 +4,10 @@ import { DIAGNOSTIC_DEFS } from '../diagnostics/codes.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /**
- * What the app says about a log as a whole (issue #16). Three ways a log can
+ * What the app says about a log as a whole (docs/diagnostics.md, "The verdict"). Three ways a log can
  * fail to be "ok" are kept apart, because they ask different things of the
  * user:
- * - `dsh-refuses`: a rule DSH enforces fails (spec §9 "E" rules): the log is broken;
+ * - `dsh-refuses`: a rule DSH enforces fails (dsh-log-rules L9, the "E" rules): the log is broken;
  * - `newer-than-app`: it holds a type, format or payload version this app does
  *   not know: a newer DSH (or a fork) may restore it; everything the app can
  *   fold is still shown, and the analyses after it are partial;
@@ -86,15 +86,15 @@ function cause(d: Diagnostic): VerdictCause {
   return c;
 }
 
-/** The basic DSH header shape every format shares (§1.5): how a newer format is told from another file. */
+/** The basic DSH header shape every format shares (L1.5): how a newer format is told from another file. */
 function dshShaped(header: SessionHeader | null): boolean {
   return header !== null && header.type === 'session' && typeof header.id === 'string' && header.id.length > 0
     && Number.isSafeInteger(header.createdAt);
 }
 
 /**
- * What a log needs of DSH beyond format 4's first releases (dsh-0.2 §2). Plugin records
- * need nothing: they are ignorable, so every format-4 reader skips them (§4.3), and a
+ * What a log needs of DSH beyond format 4's first releases (dsh-log-rules V2). Plugin records
+ * need nothing: they are ignorable, so every format-4 reader skips them (V4.3), and a
  * V3 log's unknown ignorable types were renamed `plugin:<original>` by the first V4 builds.
  */
 function requiresOf(types: Iterable<string> | undefined, version: number): Verdict['requires'] {

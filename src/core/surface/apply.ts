@@ -1,7 +1,7 @@
 import type { SurfacePlan, SurfaceState } from './types.ts';
 
 /**
- * Commits a plan into the state (spec §4.2, §5, §6.4). It mutates `state`
+ * Commits a plan into the state (dsh-log-rules L4.2, L5, L6.4). It mutates `state`
  * in place — the fold owns its state; keep checkpoints with cloneSurface.
  * A rejected plan changes nothing but the expected next seq.
  */

@@ -3,7 +3,7 @@ import { isPlainObject, isSeq } from '../util/json.ts';
 import type { SurfaceContext } from './types.ts';
 
 /**
- * V4 developer-message rules (spec §4.6, E11): the role matches the event
+ * V4 developer-message rules (dsh-log-rules L4.6, E11): the role matches the event
  * type both ways; tool-addition/removal blocks only in developer messages;
  * additions resolve in the request/header named by `headerSeq`.
  */
@@ -46,7 +46,7 @@ export function checkDeveloperRules(event: LogEvent, ctx: SurfaceContext): strin
   return null;
 }
 
-/** V4 event-local checks (spec §4.7, E13/E14). */
+/** V4 event-local checks (L4.7, E13/E14). */
 export function checkEventLocalV4(event: LogEvent): string | null {
   if (event.type === 'request/header') {
     const header = event.data?.header;

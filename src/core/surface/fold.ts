@@ -48,7 +48,7 @@ export function foldRecorder(options: FoldOptions = {}): { visitor: SurfaceVisit
 }
 
 /**
- * Folds the surface of a whole log from seq 0 (spec §1.7: a window is only
+ * Folds the surface of a whole log from seq 0 (dsh-log-rules L1.7: a window is only
  * correct when folded from the start). A rejected event becomes an error
  * diagnostic and is not applied; folding continues.
  */

@@ -15,12 +15,12 @@ import { SURFACE_CHANGING_TYPES, type SurfaceVisitor } from './walk.ts';
 /**
  * What the load needs to know about the surface, kept as the walk goes so
  * that per-call and per-change questions are answered from what changed,
- * never by walking every node (issue #15: a session on a 1M-token window
+ * never by walking every node (a session on a 1M-token window
  * holds thousands of messages between compactions).
  *
  * Each node lives in a *slot*. An append takes a new slot at the end; a
  * replace puts its node in the slot of the first node it shadows and kills
- * the slots of the others (log-and-surface §4.2: a replace swaps a
+ * the slots of the others (dsh-log-rules L4.2: a replace swaps a
  * contiguous run for one node). Slot order is therefore always surface
  * order, and prefix sums over slots (Fenwick trees) give "how many nodes /
  * messages / message bytes come before this node" in O(log n).
@@ -28,17 +28,17 @@ import { SURFACE_CHANGING_TYPES, type SurfaceVisitor } from './walk.ts';
  * Since the last `mark()` (the previous model call) the ledger also keeps
  * what each changed slot held, so the call after a replace or a message
  * projection compares the two contexts from the lowest changed position
- * only (prompt-and-requests §7.2: an append-only series keeps everything
+ * only (P7.2: an append-only series keeps everything
  * before it). Messages themselves are not kept: a comparison derives the
  * few it needs from the log.
  */
 const ALIVE = 1;
 const MESSAGE = 2;
-/** The message's role is `system` (counted for §5.4's "several system messages"). */
+/** The message's role is `system` (counted for P5.4's "several system messages"). */
 const SYSTEM_ROLE = 4;
-/** The node is a `system/message` event (prompt-and-requests §5.1). */
+/** The node is a `system/message` event (P5.1). */
 const SYSTEM_EVENT = 8;
-/** An owned runtime-context snapshot (prompt-and-requests §3.4). */
+/** An owned runtime-context snapshot (P3.4). */
 const RUNTIME_CONTEXT = 16;
 
 /** What a slot held at the last mark, recorded on its first change after it. */
@@ -46,11 +46,11 @@ interface SlotBefore {
   flags: number;
   seq: number;
   bytes: number;
-  /** The message projection in force then (V4 §6.4), if any. */
+  /** The message projection in force then (V4, L6.4), if any. */
   projection: Message | undefined;
 }
 
-/** A system/message node on the surface, with the §5.1 class of its text. */
+/** A system/message node on the surface, with the P5.1 class of its text. */
 export interface LedgerSystemNode {
   seq: number;
   /** '' dormant; a string: one text block; undefined: active but opaque content. */
@@ -59,7 +59,7 @@ export interface LedgerSystemNode {
 
 /** The outcome of comparing the context at the mark with the current one. */
 export interface KeptSinceMark {
-  /** Leading messages equal in both (prompt-and-requests §7.2). */
+  /** Leading messages equal in both (P7.2). */
   keptMessages: number;
   /** UTF-8 bytes of the JSON of those messages, commas between them excluded. */
   keptMessageBytes: number;
@@ -122,7 +122,7 @@ export class SurfaceLedger implements SurfaceVisitor {
   get totalMessageBytes(): number {
     return this.messageBytes.total();
   }
-  /** Messages whose role is `system`, dormant ones (one empty text, §5.1) aside. */
+  /** Messages whose role is `system`, dormant ones (one empty text, P5.1) aside. */
   get systemRoleCount(): number {
     return this.systemRoles;
   }
@@ -137,7 +137,7 @@ export class SurfaceLedger implements SurfaceVisitor {
     return slot === undefined ? -1 : this.nodeCounts.prefix(slot);
   }
 
-  /** The last owned runtime-context snapshot in surface order (prompt-and-requests §4.4), or null. */
+  /** The last owned runtime-context snapshot in surface order (P4.4), or null. */
   lastRuntimeContext(): number | null {
     const slots = this.contextSlots;
     while (slots.length && !(this.slotFlags[slots[slots.length - 1]] & ALIVE && this.slotFlags[slots[slots.length - 1]] & RUNTIME_CONTEXT)) slots.pop();
@@ -343,7 +343,7 @@ export class SurfaceLedger implements SurfaceVisitor {
     if (event.type === 'system/message') {
       this.slotFlags[slot] |= SYSTEM_EVENT;
       insertSorted(this.systemSlots, slot);
-      // The stored message's class, even when its content is empty (a dormant prompt, §5.1).
+      // The stored message's class, even when its content is empty (a dormant prompt, P5.1).
       this.systemTexts.set(slot, systemText(event.data?.message?.content));
     }
   }
@@ -367,7 +367,7 @@ export class SurfaceLedger implements SurfaceVisitor {
       next |= MESSAGE;
       this.messageCounts.add(slot, 1);
       this.messageBytes.add(slot, bytes);
-      // A system message whose one text is empty is dormant (prompt-and-requests §5.1): it sends nothing.
+      // A system message whose one text is empty is dormant (P5.1): it sends nothing.
       if (message.role === 'system' && systemText(message.content) !== '') {
         next |= SYSTEM_ROLE;
         this.systemRoles++;

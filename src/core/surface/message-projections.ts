@@ -5,7 +5,7 @@ import { hasExactKeys, isPlainObject, isSeq } from '../util/json.ts';
 import type { SurfaceContext, SurfaceState } from './types.ts';
 
 /**
- * Message-projection interpreters (spec §6.4): a log-only event that rewrites
+ * Message-projection interpreters (dsh-log-rules L6.4): a log-only event that rewrites
  * the content of earlier nodes' messages, keeping their identity. An
  * interpreter validates the whole decision first and returns seq → new
  * message, or a reason string. DSH's first-party list is image-offload alone.

@@ -8,8 +8,8 @@ import { checkToolResultRewrite } from './tool-result-rewrite.ts';
 import type { SurfaceContext, SurfacePlan, SurfaceState } from './types.ts';
 
 /**
- * Plans one event against the current surface without changing it (spec
- * §4.8–4.9). The full fold, the replay index and the checks all go through
+ * Plans one event against the current surface without changing it (dsh-log-rules
+ * L4.8–L4.9). The full fold, the replay index and the checks all go through
  * this one function and applySurfacePlan — never a second copy of a rule.
  * Checks run in DSH's order, and the first failure is the plan's rejection.
  */
@@ -17,10 +17,10 @@ export function planSurfaceEvent(state: SurfaceState, event: LogEvent, ctx: Surf
   const { seq, type } = event;
   const v0 = ctx.dialect === 'v0';
 
-  // 2. Surface marker (§4.1, E5).
+  // 2. Surface marker (L4.1, E5).
   if (!surfaceEventTypes(ctx.dialect).has(type)) {
     // Unknown types stay opaque: E5 judges known log-only types, and a required
-    // unknown one is already reported as newer than this app (§2.3, E4) — it may
+    // unknown one is already reported as newer than this app (L2.3, E4) — it may
     // be a newer surface type. V3+ keeps unknown ignorable events opaque too;
     // rc.8 still checks their marker.
     if ((!v0 || !event.ignorable) && !knownEventTypes(ctx.dialect).has(type)) return { kind: 'none', seq };
@@ -52,14 +52,14 @@ export function planSurfaceEvent(state: SurfaceState, event: LogEvent, ctx: Surf
     }
   }
 
-  // 3. sourceEventSeqs (§4.3, E8).
+  // 3. sourceEventSeqs (L4.3, E8).
   const sources = event.sourceEventSeqs;
   if (sources !== undefined) {
     const problem = checkSources(sources, event, v0);
     if (problem) return rejectAt(seq, 'surface.sources', problem);
   }
 
-  // 4. V4 developer and event-local rules (§4.6–4.7).
+  // 4. V4 developer and event-local rules (L4.6–L4.7).
   if (ctx.dialect === 'v4') {
     const developer = checkDeveloperRules(event, ctx);
     if (developer) return rejectAt(seq, 'surface.developer', developer);
@@ -69,7 +69,7 @@ export function planSurfaceEvent(state: SurfaceState, event: LogEvent, ctx: Surf
 
   if (!endpoints) return { kind: 'append', seq };
 
-  // 5. Replace (§4.2, §4.4, §4.5).
+  // 5. Replace (L4.2, L4.4, L4.5).
   const { start, end } = endpoints;
   const startIndex = state.nodes.indexOf(start);
   if (startIndex < 0) return rejectAt(seq, 'surface.endpoint', `surface replace: start seq ${start} not found in surface`);

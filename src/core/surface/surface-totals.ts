@@ -4,7 +4,7 @@ import { grownTo } from '../util/typed.ts';
  * The surface's totals after every surface change (seq, messages, estimated
  * tokens), kept as three typed columns so a cursor anywhere in a long log
  * reads "N messages, ~T tokens" with a binary search instead of visiting
- * every node (issue #15).
+ * every node (docs/long-sessions.md).
  */
 export class SurfaceTotals {
   private seqs = new Float64Array(256);

@@ -3,7 +3,7 @@ import { isPlainObject, jsonEqual } from '../util/json.ts';
 import type { SurfaceContext } from './types.ts';
 
 /**
- * Tool-result replacement (spec §4.4, E9): pruning may shrink a tool output
+ * Tool-result replacement (dsh-log-rules L4.4, E9): pruning may shrink a tool output
  * but must keep everything else — one node, a tool/result, equal data once
  * the result content is blanked. rc.8 blanks the inner block's content; V4
  * tool messages carry content directly.

@@ -5,7 +5,7 @@ import type { Message } from '../messages/types.ts';
 import type { SurfaceState } from './types.ts';
 
 /**
- * The human transcript (spec §7): append-origin surface events in log order.
+ * The human transcript (dsh-log-rules L7): append-origin surface events in log order.
  * Replacements are model-only; they annotate what they shadowed rather than
  * appear as new bubbles.
  */

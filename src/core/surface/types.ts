@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import type { Dialect, LogEvent } from '../log/types.ts';
 import type { Message } from '../messages/types.ts';
 
-/** One committed replace, kept for the timeline's replace spans (spec §5). */
+/** One committed replace, kept for the timeline's replace spans (dsh-log-rules L5). */
 export interface Replacement {
   seq: number;
   /** Endpoint identities as logged. */
@@ -14,7 +14,7 @@ export interface Replacement {
 }
 
 /**
- * The folded surface after some prefix of the log (spec §4–5). Mutated only
+ * The folded surface after some prefix of the log (L4–L5). Mutated only
  * by applySurfacePlan; clone it (cloneSurface) to keep a checkpoint.
  */
 export interface SurfaceState {
@@ -36,7 +36,7 @@ export interface SurfaceContext {
   eventAt(seq: number): LogEvent | undefined;
 }
 
-/** The outcome of planning one event against the current surface (spec §4.9). */
+/** The outcome of planning one event against the current surface (L4.9). */
 export type SurfacePlan =
   | { kind: 'append'; seq: number }
   | { kind: 'replace'; seq: number; start: number; end: number; startIndex: number; endIndex: number; shadowed: number[] }

@@ -10,7 +10,7 @@ import { emptySurface, type SurfaceContext, type SurfacePlan, type SurfaceState 
  * One pass of the surface fold with hooks before and after each event, so
  * several consumers (the full fold, the replay index, requests, system
  * prompt, runtime context, projections) share one walk of planSurfaceEvent /
- * applySurfacePlan (log-and-surface §4.8–4.9) instead of each looping. A
+ * applySurfacePlan (dsh-log-rules L4.8–L4.9) instead of each looping. A
  * rejected event is not applied; foldSurface reports it.
  */
 export interface SurfaceVisitor {

@@ -17,7 +17,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
  * Returns whether it was released.
  *
  * A file's chunks are garbage once its lines are read, but each one's memory
- * stays counted until its buffer object is collected (issue #15: about a quarter of
+ * stays counted until its buffer object is collected (about a quarter of
  * the ArrayBuffers' peak in Chromium's load worker on the generated 10 MB log). `ArrayBuffer.prototype.transfer(0)` frees the memory at
  * once; where it is missing (Node 20), a transfer to a clone that is dropped
  * moves it to an object the next minor collection frees.

@@ -2,7 +2,7 @@ import { isHighSurrogate, isLowSurrogate } from './utf8.ts';
 
 /**
  * UTF-8 length of `JSON.stringify(value)`, counted without building the
- * text (issue #15: the load sizes every message on a long surface once;
+ * text (the load sizes every message on a long surface once;
  * serializing each and encoding the result was the walk's largest own cost).
  * Exact for what JSON.parse gives — plain objects, arrays, strings, finite
  * and non-finite numbers, booleans, null; anything else (a Date, a toJSON)

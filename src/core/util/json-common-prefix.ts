@@ -2,7 +2,7 @@ import { jsonBytes, jsonValueBytes, isPlainData } from './json-bytes.ts';
 import { isHighSurrogate, isLowSurrogate, utf8Bytes } from './utf8.ts';
 
 /**
- * Where two JSON texts part, without writing them (issue #15). After a
+ * Where two JSON texts part, without writing them (docs/long-sessions.md). After a
  * compaction the next call's first message differs from the last call's;
  * what it keeps of it is the common prefix of the two messages' JSON.
  * Serializing both (a summary runs to tens of kilobytes) to find a

@@ -30,7 +30,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A seq: a non-negative safe integer, and never -0 (spec §0 notation). */
+/** A seq: a non-negative safe integer, and never -0 (dsh-log-rules L0 notation). */
 export const isSeq = (v: unknown): v is number =>
   Number.isSafeInteger(v) && (v as number) >= 0 && !Object.is(v, -0);
 

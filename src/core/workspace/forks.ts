@@ -2,13 +2,13 @@ import type { LogEvent, SessionHeader } from '../log/types.ts';
 import { isPlainObject } from '../util/json.ts';
 
 /**
- * How the logs of a workspace point at each other (issue #17): where a child
+ * How the logs of a workspace point at each other (docs/open-and-navigate.md, "Opening a log"): where a child
  * session starts in its parent, and how much of a forked child was copied
  * from its parent.
  */
 
 /**
- * The inherited event count N of a fork child (log-and-surface §1.7): rc.8
+ * The inherited event count N of a fork child (dsh-log-rules L1.7): rc.8
  * (format 0/1) logs carry it as header `seedLength`; from format 2 a seeded
  * log (`isSeeded`) has it as the seq of its last `session/end-seed
  * {inherited:true}` marker. The events with seq < N are the parent's own,
@@ -23,7 +23,7 @@ export function inheritedEventCount(header: SessionHeader | null, lastInheritedM
   return header.isSeeded === true && lastInheritedMarkerSeq !== null ? lastInheritedMarkerSeq : 0;
 }
 
-/** Whether an end-seed event is the tagged fork-cut marker (format 2+, §1.7). */
+/** Whether an end-seed event is the tagged fork-cut marker (format 2+, L1.7). */
 export const isInheritedMarker = (event: LogEvent): boolean => event.type === 'session/end-seed' && event.data?.inherited === true;
 
 /** An event of a parent log that starts (or records) a child session. */
