@@ -6,7 +6,7 @@ import { isSingleFile } from './store/single-file-page.ts';
 
 // The harness core (and zod) run in the load worker; the page only renders.
 // Offline after the first visit (public/sw.js caches the app shell, never a log).
-// The single-file app (issue #22) is one file already, often opened from file://: no service worker.
+// The single-file app (docs/share-and-privacy.md) is one file already, often opened from file://: no service worker.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !isSingleFile()) {
   navigator.serviceWorker.register('./sw.js').catch(() => { /* offline support is optional */ });
 }

@@ -9,7 +9,7 @@ import { useSession } from './session.ts';
 export type CompareTab = 'difference' | 'surface' | 'projections' | 'context';
 
 /**
- * Compare mode (issue #20): the open log is A (the app's engine and the
+ * Compare mode (docs/compare.md): the open log is A (the app's engine and the
  * ordinary cursor), another entry of the workspace is B (the worker's
  * compare slot and `indexB`). The shared cursor is an aligned row; moving
  * it moves both sides to that row's calls, and each side can be moved

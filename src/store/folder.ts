@@ -20,7 +20,7 @@ export interface SessionSearchResult {
 }
 
 /**
- * A sessions folder (issue #23): its files, a summary per file filled in
+ * A sessions folder (docs/sessions-folder.md): its files, a summary per file filled in
  * as the pool's workers finish them, and a search across them. The table
  * is a view of this store; the main view opens one session at a time.
  */

@@ -20,16 +20,16 @@ export interface LinkState {
   search?: string;
   hide?: string[];
   columns?: [number, number];
-  /** `raw`: the events list shows every streamed delta as a row (issue #19). */
+  /** `raw`: the events list shows every streamed delta as a row. */
   rawStreams?: boolean;
   /** `rq`: the Requests view full-window; `rs` its sort (`id` or `-id`), `rf` its filter, `rh` hidden columns. */
   requests?: { full?: boolean; sort?: { id: string; desc: boolean } | null; filter?: string; hidden?: string[] };
-  /** Compare mode (issue #20): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
+  /** Compare mode (docs/compare.md): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
   compare?: { entry: number; row?: number; b?: number };
 }
 
 /**
- * A link opened on a page that does not have its log (issue #17): kept here
+ * A link opened on a page that does not have its log (docs/open-and-navigate.md): kept here
  * until that log is opened (then its view is applied) or the user dismisses
  * it. While it waits, the address keeps the link as it came.
  */

@@ -3,7 +3,7 @@ import { useSession } from './session.ts';
 import type { LoadSource } from '../worker/protocol.ts';
 
 /**
- * Opens dropped or picked files (issue #20): several files are one
+ * Opens dropped or picked files (docs/compare.md): several files are one
  * workspace as before; exactly two that are not parent and child open in
  * compare mode, the first as A (a parent and its child stay a workspace:
  * "Compare with parent" compares them from the fork cut). When the first is

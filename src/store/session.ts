@@ -30,7 +30,7 @@ export interface OpenOptions {
   demo?: boolean;
   /** Event index to put the cursor on (else the log's end). */
   cursor?: number;
-  /** Else the event with this seq (or the next): a link's `cs=` (issue #24). */
+  /** Else the event with this seq (or the next): a link's `cs=` (what `dsh-devtools open --at` writes, docs/cli.md). */
   cursorSeq?: number;
   /** The search text to start with (else the entry's own, else none). */
   search?: string;
@@ -124,7 +124,7 @@ export const useSession = create<SessionStore>((set, get) => ({
       const cursor = seq !== undefined ? bySeq(seq) : options.cursor ?? (options.cursorSeq !== undefined ? bySeq(options.cursorSeq) : entry?.cursor);
       useCursor.getState().reset(cursor !== undefined ? Math.min(cursor, last) : last);
       if (seq === undefined && options.cursor === undefined && options.cursorSeq === undefined && entry?.selected !== undefined) useCursor.getState().select(Math.min(entry.selected, last));
-      // The search belongs to its log: another log starts with its own (issue #17).
+      // The search belongs to its log: another log starts with its own.
       useView.getState().setSearch(options.search ?? entry?.search ?? '');
       if (!options.demo) rememberRecent(source.name);
       set({ loads: get().loads + 1 });
@@ -207,7 +207,7 @@ async function findChildren(get: () => SessionStore, set: (s: Partial<SessionSto
   if (kids.length === 0) return;
   const links = linkChildren(await client.spawns().catch(() => []), kids.map((k) => childRefOf(k.header!)));
   if (get().summary !== summary) return;
-  // An rc.8 fork names its cut in its header: with no call found, the child links to the last event it inherited (§1.7).
+  // An rc.8 fork names its cut in its header: with no call found, the child links to the last event it inherited (dsh-log-rules L1.7).
   const cut = (h: SessionHeader) => (typeof h.seedLength === 'number' && h.seedLength > 0 ? h.seedLength - 1 : null);
   set({ children: kids.map((k) => ({ entry: k.index, seq: links.get(k.header!.id) ?? cut(k.header!) })) });
 }

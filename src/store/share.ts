@@ -3,7 +3,7 @@ import { DEFAULT_LINK_LIMIT } from '../core/share/fragment.ts';
 import type { LoadSource } from '../worker/protocol.ts';
 
 /**
- * Where a shared log came from (issue #22): embedded in this single file, or
+ * Where a shared log came from (docs/share-and-privacy.md): embedded in this single file, or
  * inside the link. The notice shows while that log is the open one; another
  * log opened replaces it. The link limit is the user's, kept on this machine.
  */

@@ -8,7 +8,7 @@ import type { LoadSource } from '../worker/protocol.ts';
 import { embeddedLogOfPage, isSingleFile } from './single-file-page.ts';
 
 /**
- * A log that came with the page (issue #22): the one embedded in this single
+ * A log that came with the page (docs/share-and-privacy.md): the one embedded in this single
  * file, or the one inside the link's fragment. `open` opens it with the
  * link's view, or shows why it cannot be read and leaves an empty app.
  */

@@ -109,7 +109,7 @@ export function linkMatches(s: LinkState, log: { name: string; fingerprint: stri
 
 const URL_WRITE_DELAY_MS = 250;
 
-/** Parameters kept after the view in the address (a link's own log, issue #22: src/ui/share/). */
+/** Parameters kept after the view in the address (a link's own log: src/ui/share/, docs/share-and-privacy.md). */
 let hashTail: () => string = () => '';
 export function setHashTail(tail: () => string): void {
   hashTail = tail;

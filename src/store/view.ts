@@ -22,10 +22,10 @@ export interface ViewStore {
   /** A modal overlay (not part of the link). */
   overlay: 'help' | 'goto' | null;
   setOverlay(overlay: 'help' | 'goto' | null): void;
-  /** Events list: streamed chunks one row per stream (false) or every delta as logged (true) (issue #19). */
+  /** Events list: streamed chunks one row per stream (false) or every delta as logged (true). */
   rawStreams: boolean;
   setRawStreams(raw: boolean): void;
-  /** The Requests panel takes the whole window (issue #19). */
+  /** The Requests panel takes the whole window. */
   requestsFull: boolean;
   setRequestsFull(full: boolean): void;
   /** Requests table: the sort (column id, descending?), the filter text, the hidden column ids. */

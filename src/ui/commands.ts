@@ -84,7 +84,7 @@ const MOVE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'H
 const PRESS_KEYS = new Set([' ', 'Enter']);
 
 /**
- * Whether the focused element keeps `key` for itself (issue #17): a text box,
+ * Whether the focused element keeps `key` for itself (docs/open-and-navigate.md): a text box,
  * select or dialog keeps every key but Escape; a separator or a slider its
  * arrows (the replay cursor's slider excepted: its arrows are the cursor's
  * commands); a button, link, tab or check box its Space and Enter.

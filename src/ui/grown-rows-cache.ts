@@ -6,7 +6,7 @@ import type { LoadSummary } from '../worker/protocol.ts';
  * columns grow in place: its summaries are views of the same arrays, rows
  * only added after those held (growing-columns.ts), so a value made from the
  * first n rows of these arrays is still right for them, and a summary with
- * more rows costs the new ones (issue #15: each refresh of a followed 1M-event
+ * more rows costs the new ones (each refresh of a followed 1M-event
  * log scanned every row again for the scrubber's step lists and the timeline's axis).
  * The rows are told apart by the seq column's buffer: another log, or the
  * same one grown past its arrays' room, has another.

@@ -46,7 +46,7 @@ export interface WorkerClient extends LogClient {}
 
 let shared: WorkerClient | null = null;
 
-/** A load worker: the single-file app carries the worker's code in the page (issue #22); the built app loads its file. */
+/** A load worker: the single-file app carries the worker's code in the page (docs/share-and-privacy.md); the built app loads its file. */
 const loadWorker = (): Worker => inlineWorker() ?? new Worker(new URL('./load.worker.ts', import.meta.url), { type: 'module' });
 
 /**
@@ -67,7 +67,7 @@ function helperWanted(): boolean {
 
 /**
  * The app's one load worker, created on first use, with a second copy of it
- * as its projection helper when the machine has cores to spare (issue #15):
+ * as its projection helper when the machine has cores to spare (docs/performance.md):
  * the two talk over their own channel, the page only introduces them.
  */
 export function workerClient(): WorkerClient {

@@ -50,7 +50,7 @@ interface SideNodes {
 }
 
 /**
- * The compare slot (issue #20): a second engine holding log B beside the
+ * The compare slot (docs/compare.md): a second engine holding log B beside the
  * app's engine (log A), and the queries that read both. It never touches
  * the single-log handlers: each side's log is loaded, folded and analysed
  * by an Engine exactly as when it is the only one open.

@@ -86,7 +86,7 @@ export interface CompareNodePair extends PairedNode {
 /**
  * The two surfaces paired, a window of rows at a time: at the end of a long
  * session each side has tens of thousands of nodes, and every node of both
- * in each answer made 40 MB per cursor step (issue #15).
+ * in each answer made 40 MB per cursor step.
  */
 export interface PairedSurfaces {
   /** Rows in all: every node of each side is in exactly one. */

@@ -8,7 +8,7 @@ interface Queued { job: FolderJob; resolve: (v: unknown) => void; reject: (e: Er
 export const poolSize = (cores = globalThis.navigator?.hardwareConcurrency ?? 2) => Math.max(1, Math.min(8, cores - 1));
 
 /**
- * A small pool of folder workers (issue #23): jobs queue, each idle worker
+ * A small pool of folder workers (docs/sessions-folder.md): jobs queue, each idle worker
  * takes the next. Cancelling ends the workers (a job in flight stops at
  * once) and rejects what was queued; the next job starts fresh workers.
  */

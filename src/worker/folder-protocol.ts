@@ -1,7 +1,7 @@
 import type { EventQuery, LogSearch } from '../core/folder/search.ts';
 import type { LogSummary } from '../core/folder/summary.ts';
 
-/** A job for a folder worker (issue #23): one file summarised, or searched. */
+/** A job for a folder worker (docs/sessions-folder.md): one file summarised, or searched. */
 export type FolderJob =
   | { op: 'summary'; file: Blob; rel: string }
   | { op: 'search'; file: Blob; rel: string; query: EventQuery; limit: number };

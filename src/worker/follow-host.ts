@@ -29,12 +29,12 @@ interface Followed {
 }
 
 /**
- * The follow slot (issue #21): appended bytes go through a FollowSession
+ * The follow slot (docs/follow.md): appended bytes go through a FollowSession
  * (the streaming load, not ended) that carries the same analyses as a load
  * of the file (index, surface, requests, projections). When new events
  * committed, the open log is refreshed from what that load made so far,
  * without reading the log again, so a refresh costs what was appended, not
- * the length of the log (issue #15: a long live session was read whole at
+ * the length of the log (a long live session used to be read whole at
  * every refresh). While the file is live its committed part is shown: a
  * line waiting for its newline is pending, and the restore's closers (a
  * turn in progress is not interrupted) and the torn-tail rule wait for

@@ -3,7 +3,7 @@
  * refreshes, save an entry near it that changes (a finding or a snapshot
  * row the next events settle): a refresh sends each from its first entry
  * that differs from the one sent before, and the page keeps the rest
- * (issue #15: every refresh of a 1M-event log sent 6.5k findings and 8.5k
+ * (every refresh of a 1M-event log used to send 6.5k findings and 8.5k
  * snapshot rows again, and the page's thread read them back).
  */
 export interface ListsFrom {

@@ -17,20 +17,20 @@ z.config({ jitless: true });
 
 declare const self: DedicatedWorkerGlobalScope;
 const engine = new Engine();
-// Compare mode (issue #20): a second log beside the open one, and queries on both.
+// Compare mode (docs/compare.md): a second log beside the open one, and queries on both.
 const compare = new CompareHost(engine);
-// Following a growing log (issue #21): appended bytes refresh the open log.
+// Following a growing log (docs/follow.md): appended bytes refresh the open log.
 const follow = new FollowHost(engine);
 self.onmessage = (e: MessageEvent<Request>) => {
   const post = (msg: unknown, transfer?: Transferable[]) => self.postMessage(msg, transfer ?? []);
-  // The page pairs this worker with a second copy of it that folds the projection units of each file on another core (issue #15).
+  // The page pairs this worker with a second copy of it that folds the projection units of each file on another core (docs/performance.md).
   if (isProjectorPortMessage(e.data)) {
     const port = browserPort(e.data.port);
     if (e.data.projectorPort === 'serve') serveProjections(port);
     else engine.useProjector(portProjector(port));
   } else if (isCompareRequest(e.data)) void compare.handle(e.data, post);
   else if (isFollowRequest(e.data)) void follow.handle(e.data, post);
-  // The single-file app has one worker script: its folder pool runs folder jobs on copies of it (issue #22 × #23).
+  // The single-file app has one worker script: its folder pool runs folder jobs on copies of it (a shared single file opening a sessions folder).
   else if (isFolderRequest(e.data)) void answerFolderRequest(e.data, post);
   else {
     // Another log opened ends following in the page: its live load is let go here too.

@@ -3,7 +3,7 @@ import { releaseBytes } from '../core/util/bytes.ts';
 /**
  * The chunks a load's own stream made (a File's, a download's), each freed
  * as soon as the load lets it go rather than when a collection next finds
- * it (issue #15: in Chromium's load worker the buffers of the generated
+ * it (in Chromium's load worker the buffers of the generated
  * 10 MB log peaked at 19-22 MB, and at 15-17 MB with its chunks freed so).
  * Only chunks added here are freed: the line store also
  * lets go of bytes that are not the stream's (a zstd frame's copies, in

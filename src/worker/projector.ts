@@ -2,7 +2,7 @@ import type { ProjectedLog } from '../core/projections/project-log.ts';
 
 /**
  * A helper that folds the projection units over a log on another core while
- * the load reads, folds and indexes it (issue #15). The load hands it the
+ * the load reads, folds and indexes it (docs/performance.md). The load hands it the
  * file it reads (a Blob is shared, not copied) and imports the history it
  * sends back; with no helper, or one that fails, the load folds the units
  * itself — the result is the same either way.

@@ -83,7 +83,7 @@ export interface LoadSummary {
   partial?: true;
   /**
    * Who folded the projection units: the load's own walk, a helper worker on
-   * another core (issue #15), or the load from its store after a helper that
+   * another core (docs/performance.md), or the load from its store after a helper that
    * did not answer or read another log. The states are the same.
    */
   projectedBy?: 'walk' | 'helper' | 'store';
@@ -101,9 +101,9 @@ export interface LoadSummary {
    */
   sourceWaitMs?: number;
   name: string;
-  /** A short hash of the file's first 64 KiB and its size: which log a link was made on (issue #17). */
+  /** A short hash of the file's first 64 KiB and its size: which log a link was made on. */
   fingerprint: string;
-  /** A fork child's inherited events: the seq N its own events start at (0: not a fork), and how many events come before it (log-and-surface §1.7). */
+  /** A fork child's inherited events: the seq N its own events start at (0: not a fork), and how many events come before it (dsh-log-rules L1.7). */
   inherited: { seq: number; events: number };
   header: SessionHeader | null;
   version: number;
@@ -118,14 +118,14 @@ export interface LoadSummary {
   diagnostics: (Diagnostic & { index?: number })[];
   tornTail: ReadResult['tornTail'];
   ok: boolean;
-  /** ok / DSH refuses / newer than this app / not a DSH log, with its reasons (issue #16). */
+  /** ok / DSH refuses / newer than this app / not a DSH log, with its reasons (docs/diagnostics.md). */
   verdict: Verdict;
   columns: ReplayColumns;
   /**
    * Set when `columns` holds only the rows from this index on: the page kept
    * the ones before from the load's progress reports (a load asked with
    * `keepsRows`), and puts these after them, so what it derived from those
-   * rows is extended, not made again (issue #15).
+   * rows is extended, not made again.
    */
   columnsFrom?: number;
   /** What the time column counts from: event i's time is `timeBase + columns.time[i]` (timeAt). */
@@ -183,7 +183,7 @@ export interface RowSummary {
   type: string;
   preview: string;
   synthetic: boolean;
-  /** A tool call's result, or a result's call (issue #19): the other event, its status and the time between. */
+  /** A tool call's result, or a result's call: the other event, its status and the time between. */
   pair?: { other: number; name: string; status: 'ok' | 'error' | 'pending'; ms: number | null };
 }
 

@@ -7,7 +7,7 @@ import type { LoadSummary, RequestRow } from './protocol.ts';
  * were 12.6 MB of structured clone, read back on the page's thread at the end
  * of every load (180-190 ms in a fresh Node process). Packed, they cross at
  * once, and the page makes the rows only when something reads them
- * (summaryFromWire; making them costs about half the clone) (issue #15).
+ * (summaryFromWire; making them costs about half the clone).
  */
 export interface PackedRequestRows {
   packed: 'request-rows';

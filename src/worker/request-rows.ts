@@ -28,7 +28,7 @@ function rowOf(r: ModelRequest, i: number, indexOfSeq: IndexOfSeq): RequestRow {
  * Every call's row, the first `same` taken from `kept` (rows made for the
  * same calls earlier that still hold: a followed log's refresh makes only
  * the rows of calls new or changed since, so it costs what was appended,
- * not every call of the log; issue #15).
+ * not every call of the log).
  */
 export function requestRows(calls: readonly ModelRequest[], indexOfSeq: IndexOfSeq, kept: readonly RequestRow[] = [], same = 0): RequestRow[] {
   const rows = kept.slice(0, same);

@@ -1,4 +1,4 @@
-// `dsh-devtools diff A B [--json]`: two logs compared call by call (issue #20),
+// `dsh-devtools diff A B [--json]`: two logs compared call by call (docs/compare.md),
 // through the same reader, fold and request analysis as inspect.
 import fs from 'node:fs';
 import path from 'node:path';

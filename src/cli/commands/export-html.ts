@@ -1,5 +1,5 @@
 // `dsh-devtools export-html <log> --out FILE [--at SEQ] [--raw]`: the app and
-// the log in one HTML file that opens offline from file:// (issue #22). The
+// the log in one HTML file that opens offline from file:// (docs/share-and-privacy.md). The
 // app comes from the built single file (dist/dsh-devtools.html, written by
 // `npm run build`); the log is redacted unless --raw, gzipped and base64'd.
 import fs from 'node:fs';

@@ -56,7 +56,7 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
     const shape = { ...(format === 'dsh021' ? { dialect: 'v4' as const, dsh021: true } : { dialect: format as 'v0' | 'v4' }), long };
     const sample = generateLog({ ...shape, seed, turns: 8 });
     const turns = Math.max(1, Math.round((events / sample.events.length) * 8));
-    // DSH appends batches as separate zstd frames (log-and-surface §1.4); ours are stored-block frames.
+    // DSH appends batches as separate zstd frames (dsh-log-rules L1.4); ours are stored-block frames.
     const enc = new TextEncoder();
     const fd = fs.openSync(out, 'w');
     const shown = progress('gen-log');

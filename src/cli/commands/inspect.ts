@@ -92,7 +92,7 @@ example: dsh-devtools inspect session.jsonl --json --at 120`,
   },
 };
 
-/** `--follow --ndjson`: the log followed until SIGINT/SIGTERM (issue #21). */
+/** `--follow --ndjson`: the log followed until SIGINT/SIGTERM (docs/follow.md). */
 async function follow(file: string, values: ParsedArgs['values'], usage: string): Promise<number> {
   if (!values.follow || !values.ndjson) throw new UsageError(`--follow prints JSON lines: give both --follow and --ndjson; usage: ${usage}`);
   if (values.json || values.at !== undefined || values.stream || values['fail-on-refused']) throw new UsageError(`--follow takes no --json, --at, --stream or --fail-on-refused; usage: ${usage}`);

@@ -1,7 +1,7 @@
 // `dsh-devtools serve-logs <dir> [--port P] [--origin URL]…`: a folder of
 // logs served read-only on 127.0.0.1 with Range and CORS for the app's
 // origin only, so `?url=…&follow=1` follows a growing log on any browser
-// (issue #21; Chromium can follow a local file without it).
+// (docs/follow.md; Chromium can follow a local file without it).
 import fs from 'node:fs';
 import { wholeNumber } from '../args.ts';
 import { UsageError } from '../errors.ts';

@@ -1,4 +1,4 @@
-// `dsh-devtools summary <dir> [--ndjson] [--fail-on-refused]` (issue #23):
+// `dsh-devtools summary <dir> [--ndjson] [--fail-on-refused]` (docs/sessions-folder.md):
 // one summary per file of a sessions folder, read by content, for CI and
 // databases (DuckDB reads the NDJSON as it is).
 import fs from 'node:fs';

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A log file's name as DSH writes it (log-and-surface §1.2: `.jsonl`, `.jsonl.zstd`) or as people save one. */
+/** A log file's name as DSH writes it (dsh-log-rules L1.2: `.jsonl`, `.jsonl.zstd`) or as people save one. */
 const LOG_NAME = /\.(jsonl|ndjson)(\.(zstd|zst|gz))?$/i;
-/** A folder is searched this deep: DSH's layout is root / project / session / file (log-and-surface §1.2). */
+/** A folder is searched this deep: DSH's layout is root / project / session / file (dsh-log-rules L1.2). */
 export const FOLDER_DEPTH = 3;
 /** Listing stops here; a folder with more logs still serves every one of them by path. */
 const LIST_LIMIT = 10_000;

@@ -120,7 +120,7 @@ type Send = (status: number, body: string, extra?: http.OutgoingHttpHeaders) => 
 async function serveLog(log: ServedLog, req: http.IncomingMessage, res: http.ServerResponse, send: Send): Promise<void> {
   const type = { 'content-type': 'application/octet-stream' };
   if (log.kind === 'file') {
-    // The size now, and Range: a followed log grows while it is served (issue #21).
+    // The size now, and Range: a followed log grows while it is served (docs/follow.md).
     let size: number;
     try { size = fs.statSync(log.file).size; } catch { return send(404, 'the log is gone'); }
     const range = parseRange(req.headers.range, size);

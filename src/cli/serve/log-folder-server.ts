@@ -1,6 +1,6 @@
 // `serve-logs`: a folder of logs served read-only on 127.0.0.1 for the app's
-// `?url=…&follow=1` on a browser without the File System Access API (issue
-// #21). Range requests (the follower reads only new bytes), CORS for the
+// `?url=…&follow=1` on a browser without the File System Access API
+// (docs/follow.md). Range requests (the follower reads only new bytes), CORS for the
 // app's origins only, no path out of the folder, nothing but GET/HEAD.
 import fs from 'node:fs';
 import http from 'node:http';

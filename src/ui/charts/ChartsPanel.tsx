@@ -12,7 +12,7 @@ import { CALL_STEPS, CostFigure } from './CostFigure.tsx';
 const tokens = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Math.round(n).toLocaleString('en'));
 const short = (n: number) => (n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(Math.round(n)));
 
-/** The charts (issue #19): each a figure with a name, a text alternative, the cursor drawn, and click to seek. */
+/** The charts (docs/open-and-navigate.md): each a figure with a name, a text alternative, the cursor drawn, and click to seek. */
 export function ChartsPanel() {
   const summary = useSession((s) => s.summary);
   const cursor = useDeferredCursor();

@@ -11,7 +11,7 @@ export const CALL_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000,
 
 const usd = (n: number | null | undefined) => (n === null || n === undefined ? '–' : n < 0.01 ? `$${n.toFixed(5)}` : `$${n.toFixed(n < 1 ? 4 : 2)}`);
 
-/** Cost per call and in all, from the price table (issue #19); a model without a price says "no price". */
+/** Cost per call and in all, from the price table; a model without a price says "no price". */
 export function CostFigure({ data, cursor, seek }: { data: ChartData; cursor: number; seek: (index: number) => void }) {
   const table = usePrices((s) => s.table);
   const costs = useMemo(() => data.calls.map((c) => callCost(c, priceFor(table, c.provider, c.model))), [data, table]);

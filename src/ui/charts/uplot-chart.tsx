@@ -7,7 +7,7 @@ import 'uplot/dist/uPlot.min.css';
  * needs no eval, so it runs under the page's strict CSP). The chart is made
  * once per data and options. The replay cursor is a line element laid over
  * the plot, moved on a step: redrawing the canvas for it cost a long
- * session (27k calls, 64k surface points) up to 336 ms a step (issue #15).
+ * session (27k calls, 64k surface points) up to 336 ms a step.
  */
 export function UplotChart({ options, data, cursorX, label }: {
   options: Omit<uPlot.Options, 'width' | 'height'> & { height: number };

@@ -3,7 +3,7 @@ import { useCompare } from '../../store/compare.ts';
 import { useSession } from '../../store/session.ts';
 
 /**
- * "Compare with…" (issue #20): another session of the workspace, or a file.
+ * "Compare with…" (docs/compare.md): another session of the workspace, or a file.
  * The open log is A; the pick is B. A parent and its fork child compare from
  * the fork cut without anything to set.
  */

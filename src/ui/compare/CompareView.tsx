@@ -18,7 +18,7 @@ const FIRST_PAIRS: ListWindow = { from: 0, count: 120 };
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
 /**
- * Compare mode (issue #20): two runs aligned call by call, the first
+ * Compare mode (docs/compare.md): two runs aligned call by call, the first
  * divergence explained, and side-by-side panels at both cursors. Every
  * rule is the core's; this only lays the answers out.
  */

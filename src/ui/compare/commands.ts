@@ -2,7 +2,7 @@ import { useCompare } from '../../store/compare.ts';
 import { useView } from '../../store/view.ts';
 import type { Command } from '../commands.ts';
 
-/** The keyboard in compare mode (issue #20): the shared cursor steps by aligned row. */
+/** The keyboard in compare mode (docs/compare.md): the shared cursor steps by aligned row. */
 export const COMPARE_COMMANDS: Command[] = [
   { id: 'compare-next-row', label: 'Next aligned call (both sides)', keys: ['ArrowRight', 'j', ']'], run: () => useCompare.getState().stepRow(1) },
   { id: 'compare-prev-row', label: 'Previous aligned call (both sides)', keys: ['ArrowLeft', 'k', '['], run: () => useCompare.getState().stepRow(-1) },

@@ -27,7 +27,7 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
   );
 }
 
-/** Who folded the projection units at load (issue #15). */
+/** Who folded the projection units at load (docs/performance.md). */
 const PROJECTED_BY = { walk: 'folded by the load', helper: 'folded on a second core', store: 'folded again by the load (the helper did not answer)' } as const;
 
 /** The load line's times: seconds to a tenth. */

@@ -14,7 +14,7 @@ const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings
  * The findings drawn a screen at a time: a long session can hold thousands
  * (6,538 re-emitted context warnings on a real-shaped 1M-event log), and a
  * list of all of them put 27k elements in the page, which every cursor step
- * then paid for in style and layout (issue #15). Rows wrap long messages, so
+ * then paid for in style and layout. Rows wrap long messages, so
  * each is measured as it is drawn.
  */
 export function FindingList({ rows, onToggle, onSeek }: {

@@ -3,7 +3,7 @@ import { useSession } from '../../store/session.ts';
 
 /**
  * Marks a view partial at the cursor when the log holds something newer than
- * this app before it (the core's verdict decides; issue #16).
+ * this app before it (the core's verdict decides; docs/diagnostics.md).
  */
 export function PartialNote({ analysis, seq, unit }: { analysis: string; seq: number; unit?: string }) {
   const verdict = useSession((s) => s.summary?.verdict);

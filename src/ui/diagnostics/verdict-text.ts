@@ -1,7 +1,7 @@
 import type { VerdictKind } from '../../core/session/verdict.ts';
 
 /**
- * How the UI words each verdict the core computes (issue #16): a short badge
+ * How the UI words each verdict the core computes (docs/diagnostics.md): a short badge
  * for the header and a heading for the Diagnostics panel. The three ways a
  * log can fall short read differently on purpose — a broken log, a log newer
  * than this app, and a file that is not a DSH log ask different things of

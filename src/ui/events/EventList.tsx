@@ -42,7 +42,7 @@ export function EventList() {
 
   const rawStreams = useView((s) => s.rawStreams);
   const [sort, setSort] = useState<EventSort>('seq');
-  // Streamed outputs (runs of chunk events) as one row each, in seq order (issue #19); the raw rows a toggle away.
+  // Streamed outputs (runs of chunk events) as one row each, in seq order; the raw rows a toggle away.
   // Found once the log is read: while it loads, its rows come in every few hundred ms and are shown as logged.
   const runs = useMemo(() => (summary && !summary.partial ? runsByRows.get(summary) : NO_RUNS), [summary]);
   const grouped = !rawStreams && sort === 'seq' && runs.length > 0;

@@ -40,7 +40,7 @@ export const EventRow = memo(function EventRow({ summary, i, top, className, sel
 
 const ms = (n: number | null) => (n === null ? '' : ` · ${formatMs(n)}`);
 
-/** A call's result (status and time) or a result's call, one click from the other (issue #19). */
+/** A call's result (status and time) or a result's call, one click from the other. */
 function PairBadge({ pair, isCall }: { pair: NonNullable<RowSummary['pair']>; isCall: boolean }) {
   const seek = useCursor((s) => s.seek);
   const text = isCall ? `→ ${pair.status}${ms(pair.ms)}` : `← ${pair.name || 'call'}${ms(pair.ms)}`;

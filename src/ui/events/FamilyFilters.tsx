@@ -3,7 +3,7 @@ import { useView } from '../../store/view.ts';
 
 export type EventSort = 'seq' | 'time' | 'type';
 
-/** The sort and the family filters: memoized, so a cursor step does not touch their inputs (issue #15: React rewrites an input's attributes on every update). */
+/** The sort and the family filters: memoized, so a cursor step does not touch their inputs (React rewrites an input's attributes on every update). */
 export const FamilyFilters = memo(function FamilyFilters({ sort, setSort, rawStreams, streams, families, hidden }: {
   sort: EventSort; setSort: (sort: EventSort) => void; rawStreams: boolean; streams: boolean; families: readonly string[]; hidden: readonly string[];
 }) {

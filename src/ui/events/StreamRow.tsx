@@ -30,8 +30,8 @@ interface StreamRowProps {
 /**
  * One streamed model output (chunk events `start`…`end`-1) as one row: what
  * it said and called, how it finished, its chunk count and duration; the
- * arrow shows its deltas (issue #19). A click moves the cursor to its first chunk.
- * Memoized on plain props: a cursor step re-renders only the rows whose marks it changed (issue #15).
+ * arrow shows its deltas. A click moves the cursor to its first chunk.
+ * Memoized on plain props: a cursor step re-renders only the rows whose marks it changed, so a step fits in a frame.
  */
 export const StreamRow = memo(function StreamRow({ start, end, top, height, open, marks, onToggle }: StreamRowProps) {
   const summary = useSession((s) => s.summary)!;

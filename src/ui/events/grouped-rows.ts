@@ -69,7 +69,7 @@ interface Made {
  * rows only added after those held, growing-columns.ts): the rows before
  * the first event whose stream may change (`runsRedo`) stay, so a refresh
  * of a followed 1M-event log costs its new events, not a walk of every one
- * (issue #15). The rows given are a view that a later call may write past;
+ * (docs/long-sessions.md). The rows given are a view that a later call may write past;
  * use the newest. Opening a stream or hiding a family makes them afresh.
  */
 export class GroupedRowsCache {

@@ -2,7 +2,7 @@ import type { TimeColumn } from '../../core/replay/time-column.ts';
 
 /**
  * The events list's rows after its family filter and sort, as event indexes.
- * Linear where it can be (issue #15: a 1M-event log): by type, a counting
+ * Linear where it can be (a 1M-event log): by type, a counting
  * sort over the type ids ranked once by name; by time, one sort of indexes.
  */
 export interface RowColumns {

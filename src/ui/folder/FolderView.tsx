@@ -13,7 +13,7 @@ import { usePrices } from '../charts/price-store.ts';
 const ROW_H = 26;
 
 /**
- * A sessions folder (issue #23): every file as a row (subagents nested under
+ * A sessions folder (docs/sessions-folder.md): every file as a row (subagents nested under
  * their parent), filled in as the workers finish; sort by any column, filter,
  * search across sessions, open one or pick two to compare.
  */

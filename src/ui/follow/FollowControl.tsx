@@ -25,7 +25,7 @@ function useFollowFromQuery(): void {
 }
 
 /**
- * The toolbar's Follow toggle (issue #21): on, the open log is read again
+ * The toolbar's Follow toggle (docs/follow.md): on, the open log is read again
  * as it grows (a file through its handle, a URL with Range requests); off,
  * the input ends. It shows the bytes still pending, findings that arrived,
  * and why following is not possible when it is not.

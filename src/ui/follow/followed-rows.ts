@@ -28,7 +28,7 @@ function rowsWhenAsked(summary: LoadSummary): () => RequestRow[] {
  * the calls, findings and snapshot rows from its `listsFrom` on (the new
  * ones, and any the new events changed); the summary shown reads what is
  * held so far. A refresh of a long log so costs its new rows here and on
- * the wire, not a copy of every row (issue #15).
+ * the wire, not a copy of every row.
  */
 export class FollowedRows {
   /** Room for a quarter more rows at a time: a live log grows by a few rows per refresh. */

@@ -11,7 +11,7 @@ export interface FixedRow { index: number; start: number }
  * (and `overscan` either side) and the list's whole height, found by
  * arithmetic. A virtualizer that may measure rows keeps a start and a size
  * per row and walks all of them when the count changes; on a 1M-event log
- * that walk was the page's largest cost while the log opened (issue #15).
+ * that walk was the page's largest cost while the log opened.
  * `initialHeight` stands in until the scroller has a size (the first render, jsdom).
  */
 export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number, initialHeight = 600): {

@@ -23,7 +23,7 @@ export function offsetToShow(start: number, end: number, offset: number, size: n
  * scroller's events last reported (nothing read from the page). The virtualizer's scrollToIndex reads
  * the scroller's scrollHeight inside React's commit, which forces a layout of
  * the whole page on every step, and again on its next renders until the scroll
- * lands (issue #15: stepping within a frame). A jump of more than a viewport
+ * lands: too slow for stepping within a frame. A jump of more than a viewport
  * still goes through scrollToIndex, which settles rows measured on arrival.
  */
 export function useKeepInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number, count: number): void {

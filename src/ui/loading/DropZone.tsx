@@ -16,10 +16,10 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      // The handles (Chromium) let Follow read the file again as it grows (issue #21).
+      // The handles (Chromium) let Follow read the file again as it grows (docs/follow.md).
       captureDropHandles(e.dataTransfer);
       const files = [...(e.dataTransfer?.files ?? [])];
-      // A dropped folder opens as a sessions folder (issue #23); files as before. The entries must be read during the drop event.
+      // A dropped folder opens as a sessions folder (docs/sessions-folder.md); files as before. The entries must be read during the drop event.
       const folder = e.dataTransfer ? filesOfDrop(e.dataTransfer.items) : Promise.resolve(null);
       void folder.then((f) => {
         if (f) return useFolder.getState().openFolder(f.name, f.files);

@@ -4,7 +4,7 @@ import { useSession } from '../../store/session.ts';
 import { linkMatches } from '../../store/url.ts';
 
 /**
- * A link made on another log (issue #17): names the log it was made for,
+ * A link made on another log (docs/open-and-navigate.md): names the log it was made for,
  * offers to open it (the link's view is applied once it is open) or to
  * dismiss the link and keep the open log as it is.
  */

@@ -9,7 +9,7 @@ import { formatCount } from '../counts.ts';
 export type MessageMode = 'text' | 'tree' | 'raw';
 
 /**
- * One model message as a reader wants it (issue #17): role and source, then
+ * One model message as a reader wants it (docs/open-and-navigate.md): role and source, then
  * each content block as text — reasoning dimmed and collapsible, tool calls
  * as name and indented arguments, tool results as text under their call,
  * images as a one-line placeholder — with the JSON tree and the raw JSON one
@@ -131,7 +131,7 @@ export function Folded({ text }: { text: string }) {
   const [all, setAll] = useState(false);
   const words = useSearchWords();
   const head = foldedHead(text);
-  // A search hit past the folded head opens the text, so the match is in view (issue #19).
+  // A search hit past the folded head opens the text, so the match is in view.
   const hitBeyondHead = head !== null && !all && hasWord(text, words) && !hasWord(head, words);
   if (head === null || all || hitBeyondHead) {
     return (

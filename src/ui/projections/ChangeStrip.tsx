@@ -18,7 +18,7 @@ const NONE: ArrayLike<number> = [];
 
 /**
  * The strip's ticks, drawn once per list: a cursor step moves only the
- * cursor mark (issue #15: with the Projections tab open, each step redrew
+ * cursor mark (with the Projections tab open, each step used to redraw
  * every card's ticks).
  */
 const Ticks = memo(function Ticks({ positions, writes, total, width }: { positions: ArrayLike<number>; writes: ArrayLike<number>; total: number; width: number }) {

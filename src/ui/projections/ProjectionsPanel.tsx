@@ -86,7 +86,7 @@ function Card({ p, raw, cursorSeq, cursorIndex, lastSeq, changes, writes, jump }
  * The unit's value, drawn again only when it changed: its value at the
  * cursor is the one its last change at or before the cursor made
  * (`valueFrom`; equal writes are no change), so a step that changes nothing
- * in it leaves it alone (issue #15: every step redrew every card's tree).
+ * in it leaves it alone (every step used to redraw every card's tree).
  * Another log's cards are new ones: the panel draws none until its answer
  * is for the log open (see `answer.log`).
  */

@@ -9,8 +9,8 @@ const ROW_H = 21;
 /**
  * The runtime-context snapshots as a list of its own, drawn a screen at a
  * time: a long session has thousands (8,521 on a real-shaped 1M-event log),
- * and a table of all of them made every cursor step redraw them (issue #15:
- * stepping within a frame). The row of the snapshot shown is kept in view.
+ * and a table of all of them made every cursor step redraw them (a step
+ * must fit in a frame). The row of the snapshot shown is kept in view.
  */
 export const SnapshotTable = memo(function SnapshotTable({ snapshots, shownSeq, onJump, onPick }: {
   snapshots: readonly ContextSnapshotRow[];

@@ -133,7 +133,7 @@ export function RequestsPanel() {
  * One call's row, drawn again only when its call, place, selection or the
  * visible columns change: a cursor step re-renders the panel, and redrawing
  * every row's cells (number formatting, titles) cost more than the rest of
- * the step with the Requests tab open (issue #15).
+ * the step with the Requests tab open.
  */
 const CallRow = memo(function CallRow({ row, rowIndex, selected, onPick }: {
   row: Row<RequestRow>; rowIndex: number; selected: boolean;

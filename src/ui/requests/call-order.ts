@@ -7,7 +7,7 @@ import { filterFns, sortingFns, type ColumnDef, type Row, type SortingFn } from 
  * comparator, ties in log order), but over the calls' values alone. The
  * table's row models build a Row with every feature's methods for each of a
  * long session's 27,542 calls: the first open of the tab took 640-820 ms on
- * the page's thread (issue #15). The table now makes rows only for the calls
+ * the page's thread. The table now makes rows only for the calls
  * in view. test/ui/call-order.test.ts holds this to the row models' own order.
  */
 export interface OrderQuery {

@@ -15,7 +15,7 @@ export function hasWord(text: string, words: readonly string[]): boolean {
   return words.some((w) => lower.includes(w));
 }
 
-/** Text with the search's words marked (issue #19); still text only: the parts are strings, never markup. */
+/** Text with the search's words marked (search in content); still text only: the parts are strings, never markup. */
 export function Marked({ text, words }: { text: string; words: readonly string[] }) {
   const parts = useMemo(() => splitMarked(text, words), [text, words]);
   if (parts.length === 1 && !parts[0].hit) return <>{text}</>;

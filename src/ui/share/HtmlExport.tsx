@@ -13,7 +13,7 @@ export function htmlFileName(logName: string): string {
 }
 
 /**
- * Export → Self-contained HTML (issue #22): the app and this log (gzip,
+ * Export → Self-contained HTML (docs/share-and-privacy.md): the app and this log (gzip,
  * base64) in one file that opens offline from file://, at this view and
  * cursor. Redacted by default, with the count shown before the download.
  */

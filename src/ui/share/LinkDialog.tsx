@@ -16,7 +16,7 @@ function pageBase(): string {
 }
 
 /**
- * Copy link (issue #22): a small log travels inside the link's fragment
+ * Copy link (docs/share-and-privacy.md): a small log travels inside the link's fragment
  * (gzip, base64url), after the same redaction preview as the HTML export;
  * a log over the limit gets a view-only link and the offer of the HTML export.
  */

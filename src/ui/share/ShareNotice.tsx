@@ -6,7 +6,7 @@ import { openShareOrigin } from '../../store/shared-log.ts';
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * Where the open log came from when it came with the page (issue #22): this
+ * Where the open log came from when it came with the page (docs/share-and-privacy.md): this
  * file or the link, and whether its secrets were redacted. Opening another
  * log (Open log, a drop) replaces it and the notice goes.
  */

@@ -88,7 +88,7 @@ export function App() {
             <Scrubber />
             <LiveTail />
             <Timeline />
-            {/* Issue #19: the Requests view can take the workspace's place (Shift+R, or its button). */}
+            {/* The Requests view (docs/open-and-navigate.md) can take the workspace's place (Shift+R, or its button). */}
             {requestsFull ? <RequestsFull /> : (
               <Workspace>
                 <EventList />

@@ -40,7 +40,7 @@ export function Overlays() {
           <form onSubmit={(e) => {
             e.preventDefault();
             if (!summary) return close();
-            // A seq that is not in the log says so and keeps the box open (issue #17).
+            // A seq that is not in the log says so and keeps the box open.
             const verdict = checkSeq(value, summary.columns.seq, summary.count);
             if (typeof verdict === 'string') { setProblem(verdict); return; }
             seek(verdict);

@@ -28,7 +28,7 @@ export function Workspace({ children }: { children: [ReactNode, ReactNode, React
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
   };
-  // A focused separator resizes with its arrows (the app's cursor keys do not reach it, issue #17).
+  // A focused separator resizes with its arrows (the app's cursor keys do not reach it).
   const keys = (which: 0 | 1) => (e: React.KeyboardEvent) => {
     const at = which === 0 ? columns[0] : columns[0] + columns[1];
     const step = e.shiftKey ? KEY_STEP * 5 : KEY_STEP;

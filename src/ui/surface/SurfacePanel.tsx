@@ -43,7 +43,7 @@ export function SurfacePanel() {
   useEffect(() => setWindow({ from: 0, count: 80 }), [summary]);
   // Following a live log at its last event: its newest node stays in view, as `tail -f` shows a file.
   const atLiveTail = useFollow((s) => s.status === 'on') && summary !== null && index === summary.count - 1;
-  // At a model call's cut, the messages that call added since the previous one are marked (issue #17).
+  // At a model call's cut, the messages that call added since the previous one are marked.
   const callCuts = summary?.callCuts;
   const atCall = callCuts ? callAtOrBefore(callCuts, index) : -1;
   const cutCall = callCuts && atCall >= 0 && callCuts[atCall] === index && !transcript ? atCall : -1;
@@ -118,7 +118,7 @@ function NodeList({ state, transcript, asked, onWindow, added, newestInView }: {
   );
 }
 
-/** Whether a live node's message is one the call at the cursor added (issue #17). */
+/** Whether a live node's message is one the call at the cursor added. */
 const isAdded = (n: SurfaceNodeView, added: ReadonlySet<string> | null): boolean => n.messageId !== null && added?.has(n.messageId) === true;
 
 interface NodeRowProps {
@@ -131,7 +131,7 @@ interface NodeRowProps {
 
 /**
  * One node. The worker sends new node objects with every cursor state, so the
- * row compares their fields: a step re-renders only the rows it changed (issue #15).
+ * row compares their fields: a step re-renders only the rows it changed.
  */
 const NodeRow = memo(function NodeRow({ n, ghost, note, atCursor, isNew }: NodeRowProps) {
   const seek = useCursor((s) => s.seek);

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * Context membership (issue #19): one bar per node ever on the surface, from
+ * Context membership (docs/open-and-navigate.md): one bar per node ever on the surface, from
  * the event that put it there to the replace that shadowed it, stacked in
  * surface order — the cursor line crosses exactly what the model saw. Shares
  * the timeline's x axis (view and zoom). Built once per log; the bars redraw

@@ -8,7 +8,7 @@ type Columns = LoadSummary['columns'];
 /**
  * What the timeline draws, indexed once per log so that a redraw (a zoom
  * or pan) costs the pixels and the turns in view, not the events: on a
- * 1M-event log a wheel tick walked every event five times (issue #15).
+ * 1M-event log a wheel tick walked every event five times.
  * - where turns and steps begin (the bands and labels);
  * - which families occur in any range of events: each family a bit, ORed
  *   over blocks of 2, 4, 8… events, so a range is a few blocks;

@@ -79,7 +79,7 @@ export function drawTimelineBase(canvas: HTMLCanvasElement, summary: LoadSummary
       g.fillRect(x(bandStart), 0, Math.max(1, x(i) - x(bandStart)), replaceTop);
     }
   });
-  // A fork child's inherited events (copied from its parent, §1.7): hatched, with a label.
+  // A fork child's inherited events (copied from its parent, dsh-log-rules L1.7): hatched, with a label.
   const inherited = summary.inherited.events;
   if (inherited > first) {
     const right = x(Math.min(inherited, last));

@@ -68,7 +68,7 @@ export interface PixelBand { from: number; to: number }
  * each bar adds its columns to its pixel row as two marks of a difference
  * row, and each row is drawn as its runs of covered columns. A long session's
  * hundreds of thousands of bars were as many sub-pixel rects in one path,
- * which the rasterizer took half a second to fill at every zoom (issue #15).
+ * which the rasterizer took half a second to fill at every zoom.
  * With a `band`, only its pixel rows are drawn (bars elsewhere are skipped).
  */
 function fillCoverage(g: CanvasRenderingContext2D, m: Membership, view: TimelineView, width: number, layout: LaneLayout, pick: (k: number) => boolean, color: string, ids?: ArrayLike<number>, band?: PixelBand): void {

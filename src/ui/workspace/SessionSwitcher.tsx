@@ -28,7 +28,7 @@ export function SessionSwitcher() {
         parentIndex >= 0
           ? <>
             <button className="link" onClick={() => void openParent()} title={`Open the parent session (${parent}) at the event that started this one`}>↑ parent session</button>
-            {!comparing && <button className="link" onClick={() => void compare(parentIndex)} title="Compare this session with its parent, aligned from the fork cut (issue #20)">compare with parent</button>}
+            {!comparing && <button className="link" onClick={() => void compare(parentIndex)} title="Compare this session with its parent, aligned from the fork cut">compare with parent</button>}
           </>
           : <span className="muted" title="The parent log is not open; drop it together with this one">child of {parent}</span>
       )}
