@@ -38,7 +38,6 @@ type AnyTable = Record<string, Operation<any, any, readonly string[], any>>;
 
 /** A handler's arguments after the host. */
 type ArgsOf<O> = O extends Operation<any, infer F, any, any> ? (F extends (host: any, ...args: infer A) => unknown ? A : never) : never;
-type ResultOf<O> = O extends Operation<any, infer F, any, any> ? Awaited<ReturnType<F>> : never;
 /** The page's answer: what `decode` makes of the posted one, else the handler's result. */
 type AnswerOf<O> = O extends Operation<any, any, any, infer D> ? D : never;
 type NamesOf<O> = O extends Operation<any, any, infer N, any> ? N : never;

@@ -13,7 +13,7 @@ const TOP = 14;
  */
 export function drawTimelineBaseByEvents(canvas: HTMLCanvasElement, summary: LoadSummary, view: TimelineView, width: number, dark: boolean): void {
   const lanes = summary.families.length;
-  const { diagTop, replaceTop, height } = timelineLayout(summary);
+  const { replaceTop, height } = timelineLayout(summary);
   const g = prepareCanvas(canvas, width, height);
   if (!g) return;
   const span = Math.max(1, view.end - view.start);

@@ -31,7 +31,6 @@ export class SummaryRider implements SurfaceVisitor {
   }
 
   after(event: LogEvent): void {
-    const d = event.data;
     switch (event.type) {
       case 'request/header': this.calls.header(event); break;
       case 'turn/start':

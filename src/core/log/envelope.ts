@@ -1,4 +1,3 @@
-import type { LogEvent } from './types.ts';
 
 /**
  * Event envelope check (dsh-log-rules L2.1, E3). Hand-written rather than a zod
@@ -18,9 +17,4 @@ export function checkEnvelope(row: Record<string, unknown>): EnvelopeCheck {
   if (!Object.hasOwn(row, 'data')) return { ok: false, path: 'data', reason: 'data is required' };
   if (Object.hasOwn(row, 'ignorable') && row.ignorable !== true) return { ok: false, path: 'ignorable', reason: 'ignorable may only be the literal true' };
   return { ok: true };
-}
-
-/** Surface metadata present on a row (L4.1, E5). */
-export function hasSurfaceFields(e: LogEvent): boolean {
-  return e.surfaceOp !== undefined || e.sourceEventSeqs !== undefined;
 }

@@ -1,25 +1,11 @@
 /**
  * The DSH releases and session formats this app follows, in one place: the
- * verdict names them when a log is newer than the app, the README lists them.
+ * verdict names them when a log is newer than the app (the formats each
+ * release wrote: docs/dsh-log-rules.md L0, docs/open-and-navigate.md).
  * Facts from docs/dsh-log-rules.md L0 and V1, V4.7.
  */
-export interface FormatInfo {
-  version: number;
-  /** Releases that wrote this format, as far as the spec established them. */
-  releases: string;
-}
-
 export const OLDEST_KNOWN_DSH = '0.1.0-rc.8';
 export const NEWEST_KNOWN_DSH = '0.2.1-alpha.2';
-
-/** Session formats 0–4 (L0; historical map V4.7). */
-export const KNOWN_FORMATS: readonly FormatInfo[] = [
-  { version: 0, releases: '0.1.0-rc.x (incl. rc.8) … early 0.1.x' },
-  { version: 1, releases: 'no released tag (a pull request between V0 and V2)' },
-  { version: 2, releases: '0.1.3–0.1.4 (schema from dsh-v0.1.3-alpha.2)' },
-  { version: 3, releases: '0.1.5-alpha.1 … 0.1.6' },
-  { version: 4, releases: '0.1.7-rc.1 … 0.2.1-alpha.2 (same-version additions up to 0.2.1-alpha.2)' },
-];
 
 /** One line for messages: which DSH this app knows. */
 export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, session formats 0–4`;

@@ -16,9 +16,6 @@ export interface HarnessPromptConfig {
   toolOrder?: readonly string[];
 }
 
-/** First-party context orders, the same in every build (P1.2). */
-export const CONTEXT_ORDERS = { 'sandbox:policy': 110, 'approval:policy': 115, 'subagent:delegation': 120 } as const;
-
 export interface LoopVariables {
   provider?: string;
   model?: string;

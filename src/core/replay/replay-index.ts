@@ -10,7 +10,7 @@ import type { Message } from '../messages/types.ts';
 import { NodeChunks, type NodeSnapshot } from './node-chunks.ts';
 import { walkSurface, type SurfaceVisitor } from '../surface/walk.ts';
 import { SeqTable } from './seq-table.ts';
-import { timeColumnFor, type TimeColumn } from './time-column.ts';
+import { timeColumnFor } from './time-column.ts';
 import { closeFit, grownSize, grownTo as grown } from '../util/typed.ts';
 import { FAMILIES, familyOf } from './families.ts';
 import { navigate, SURFACE_CHANGE, type NavKind } from './navigate.ts';

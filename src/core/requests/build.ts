@@ -13,7 +13,7 @@ import { stepKey } from '../util/step-key.ts';
 import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 import { requestHash } from './hash.ts';
 import { canonicalHeader, headerEquals, identicalHeaders, isScrubbed, toolNames, type LlmCallConfig, type RequestHeader } from '../prompt/request-header.ts';
-import { analyzePrefix, HeadCache, type ChangesSince, type PrefixAnalysis, type PrefixInput, type RequestHead } from './prefix.ts';
+import { analyzePrefix, HeadCache, type ChangesSince, type PrefixAnalysis, type PrefixInput } from './prefix.ts';
 import { ToolHistoryFold, type ToolHistorySnapshot } from './tool-history.ts';
 import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 
@@ -113,11 +113,6 @@ export interface RequestList {
    * new or has changed since (a usage or finish chunk arrived for it).
    */
   sameBefore?: number;
-}
-
-/** A call as a plain object (messages derived once), for a message port or a JSON document. */
-export function plainRequest(request: ModelRequest): ModelRequest {
-  return request instanceof ModelCall ? request.plain() : { ...request };
 }
 
 /** A call with a window of its messages: no `hash`, which identifies the whole request. */

@@ -19,12 +19,6 @@ export interface RequestCut {
   kind: 'chunk' | 'assistant/attempt' | 'assistant/message';
 }
 
-/** Streams are chunk events in rc.8 (format 0/1); embedded in settlements from format 2 (P3.1). */
-export function cutModeOf(header: SessionHeader | null, events: Iterable<LogEvent>): CutMode {
-  for (const e of events) if (e.type === 'assistant/chunk') return 'chunk';
-  return cutModeFor(header, false);
-}
-
 /** The cut mode once it is known whether the log has chunk events. */
 export function cutModeFor(header: SessionHeader | null, hasChunks: boolean): CutMode {
   if (hasChunks) return 'chunk';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
 import type { Admission } from '../../core/prompt/admission.ts';
-import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 
 /**

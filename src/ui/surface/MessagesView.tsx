@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDeferredCursor } from '../hooks/useDeferredCursor.ts';
-import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { MessageView } from '../message/MessageView.tsx';
 import { formatCount } from '../counts.ts';
