@@ -1,19 +1,22 @@
 import { diagnostic, type Diagnostic, type DiagnosticCode, type Where } from '../diagnostics/diagnostic.ts';
 import { decodeBytes, type ByteSource, type DecodeInfo } from './bytes.ts';
 import { checkEnvelope } from './envelope.ts';
-import { dialectOf, isPluginRecordType, knownEventTypes, laterDialectKnowing, PACKED_ROW_TYPES } from './event-types.ts';
+import { dialectOf, isPluginRecordType, knownEventTypes, PACKED_ROW_TYPES } from './event-types.ts';
 import { checkHeader } from './header.ts';
 import { LegacyUpgrader } from './legacy.ts';
 import { checkPackedRow, runMember, type PackedRun } from './packed-rows.ts';
 import { checkCatalogShape, checkPayloadVersion, hasNewerPayloadChecks, payloadCheckOf, type PayloadCheck } from './payloads.ts';
 import { decodeSourceEventSeqs } from './source-seqs.ts';
+import { LineSplitter, utf8Length } from './line-splitter.ts';
 import { LineStore } from './line-store.ts';
 import type { ByteReader } from './read-back.ts';
 import { zstdReadBack } from './zstd-read-back.ts';
 import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadMeta, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
-import { FORK_TYPES, KNOWN_DSH_TEXT, NEWEST_KNOWN_DSH } from './versions.ts';
+import { MAX_ROW_DEPTH, PARSE_BEFORE_DEPTH_CHARS, textNestsDeeperThan, tooDeep, unknownTypeMessage } from './row-checks.ts';
 import { grownTo } from '../util/typed.ts';
+
+export { MAX_ROW_DEPTH } from './row-checks.ts';
 
 /**
  * Rows after a bad row are provisional: DSH calls the region corrupt only if
@@ -81,9 +84,6 @@ export interface ReaderOptions {
   skipLine?: (text: string) => boolean;
 }
 
-/** Deepest nesting of arrays/objects a row may have (the row object is level 1). */
-export const MAX_ROW_DEPTH = 1000;
-
 /**
  * The engine's own copy of a string, the one its literals and property keys
  * share (a property key is interned; a value JSON.parse makes is not): the
@@ -128,12 +128,6 @@ export interface ReadProgress {
   readBack?: true;
 }
 
-/** A line over the limit: its byte offset, and (text mode only; with byte tracking the store knows) its bytes so far. */
-interface LongLine {
-  offset: number;
-  bytes: number;
-}
-
 /** A line that was too long to read, as the torn tail and findings describe it. */
 interface UnreadLine {
   line: number;
@@ -142,33 +136,13 @@ interface UnreadLine {
 }
 
 /**
- * Incremental log reader: feed decoded text with `pushText`, then `finish`.
+ * Incremental log reader: feed decoded text with `pushText` (or bytes with
+ * `pushBytes`), then `finish`. The line splitter (line-splitter.ts) cuts the
+ * input into lines; this class checks each row and places its events.
  * Pure apart from its own state; the same instance backs the worker, the CLI
  * and the tests.
  */
 export class LogReader {
-  /** The partial last line, as the pieces it arrived in (joined once, when its newline comes). */
-  private carryParts: string[] = [];
-  private carryChars = 0;
-  /** The open line passed the limit: its text is dropped as it arrives, only its size is counted. */
-  private longLine: LongLine | null = null;
-  private readonly maxLineChars: number;
-  private skippedBytes = 0;
-  /**
-   * Text mode only (no byte tracking), for the offset of a long line: the
-   * earlier texts not yet measured in UTF-8 bytes (measured only when an
-   * offset is asked for), the bytes before them, and a cursor into the current text.
-   */
-  private unmeasured: string[] = [];
-  private measuredBytes = 0;
-  private textCursor = { at: 0, bytes: 0 };
-  private text = '';
-  /** Input held back until the binary sniff has seen its first SNIFF_CHARS (chunk sizes must not matter). */
-  private pending = '';
-  private sniffed = false;
-  /** Binary input that does not even start like JSON: nothing after the sniff is read. */
-  private stopped = false;
-  private notText: Diagnostic | null = null;
   /** Whether rows carry no seq/time (a normalized snapshot); the first event row decides. */
   private unnumbered: boolean | undefined = undefined;
   private firstNumberedLine: number | undefined = undefined;
@@ -192,13 +166,11 @@ export class LogReader {
   private readonly retainEvents: boolean;
   private readonly onEvent: ReaderOptions['onEvent'];
   private readonly onRun: ReaderOptions['onRun'];
-  /** Byte tracking is on once input comes as bytes (pushBytes). */
+  /** Where the decoded bytes are kept (to re-parse lines later), the caller's or the reader's own. */
   private readonly lines: LineStore;
-  private tracking = false;
-  private readonly textDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-  /** [start, end) bytes of the line being read (byte tracking only). */
-  private rangeStart = 0;
-  private rangeEnd = 0;
+  private readonly maxLineChars: number;
+  /** Bytes → lines (line-splitter.ts): it hands each whole line to `line`, each unreadable one to `unreadLine`. */
+  private readonly splitter: LineSplitter;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly rejectedRows: ReadResult['rejectedRows'] = [];
   private openBad: OpenBadRegion | null = null;
@@ -206,7 +178,6 @@ export class LogReader {
   private blankLines = 0;
   private crlf = false;
   private physicalRows = 0;
-  private chars = 0;
   private lastTime = 0;
   private legacy = new LegacyUpgrader('', 'v0');
   private readonly checkPayloads: boolean;
@@ -223,6 +194,7 @@ export class LogReader {
     this.onRun = this.retainEvents ? undefined : options.onRun;
     this.lines = options.lines ?? new LineStore(false, undefined, options.onLetGo);
     this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+    this.splitter = new LineSplitter(this.lines, this.maxLineChars, { line: (text) => this.line(text), longLine: (offset, bytes) => this.unreadLine(offset, bytes) });
     this.checkPayloads = options.checkPayloads ?? true;
     this.skipLine = options.skipLine;
   }
@@ -258,24 +230,16 @@ export class LogReader {
 
   /** Decoded (plaintext) bytes: kept in the line store so lines can be parsed again. */
   pushBytes(bytes: Uint8Array): void {
-    if (this.stopped) return;
-    this.tracking = true;
-    this.lines.add(bytes);
-    // Decoded in slices: strings over V8's regular object size (128 KiB) go to large-object
-    // space, which made 128 KiB–1 MiB chunks decode several times slower (measured in Node 20).
-    for (let o = 0; o < bytes.length && !this.stopped; o += DECODE_SLICE) {
-      const text = this.textDecoder.decode(bytes.subarray(o, o + DECODE_SLICE), { stream: true });
-      if (text) this.pushText(text);
-    }
-    // The bytes of a line being skipped are never read again (nor any line's, when the store
-    // does not keep them): let them go as they arrive, not when the line's newline comes.
-    // (Only once the sniff has let text through: until then newlines in these bytes are unread.)
-    if (this.sniffed && (this.longLine || !this.lines.keepsLines)) this.lines.dropOpenLine();
+    this.splitter.pushBytes(bytes);
   }
+
+  pushText(text: string): void {
+    this.splitter.pushText(text);
+  }
+
   /** Plaintext bytes of lines too long to read (skipped, not kept), the one being skipped included. */
   get unreadBytes(): number {
-    const open = this.longLine ? (this.tracking ? this.lines.byteLength - this.longLine.offset : this.longLine.bytes) : 0;
-    return this.skippedBytes + open;
+    return this.splitter.unreadBytes;
   }
   get lineCount(): number {
     return this.lineNo;
@@ -303,7 +267,7 @@ export class LogReader {
    * findings `finish` adds about the input as a whole.
    */
   committedMeta(encoding: ScanStats['encoding'] = 'plain'): ReadMeta {
-    const committedBytes = this.tracking ? this.lines.byteLength - this.pendingBytes : this.chars;
+    const committedBytes = this.splitter.tracking ? this.lines.byteLength - this.pendingBytes : this.splitter.chars;
     return {
       header: this.header,
       version: this.version,
@@ -317,112 +281,15 @@ export class LogReader {
 
   /** The input is binary and does not start like JSON: the caller may stop feeding it. */
   get looksBinary(): boolean {
-    return this.stopped;
+    return this.splitter.stopped;
   }
 
-  pushText(text: string): void {
-    if (this.stopped) return;
-    if (!this.sniffed) {
-      // Lines wait until the sniff has decided, so the decision never depends on chunk sizes.
-      this.pending += text;
-      if (this.pending.length < SNIFF_CHARS) return;
-      text = this.pending;
-      this.pending = '';
-      this.sniffBinary(text);
-      if (this.stopped) return;
-    }
-    this.consume(text);
-  }
-
-  private consume(text: string): void {
-    this.chars += text.length;
-    if (!this.tracking) { this.text = text; this.textCursor = { at: 0, bytes: 0 }; }
-    // Search only the new text: rescanning a long carried line on every chunk is quadratic.
-    let nl = text.indexOf('\n');
-    let start = 0;
-    if (this.carryParts.length || this.longLine) {
-      this.extendOpenLine(text, 0, nl < 0 ? text.length : nl);
-      if (nl < 0) { this.endText(); return; }
-      this.nextRange(this.longLine ? 0 : this.carryChars);
-      if (this.longLine) this.closeLongLine(false);
-      else {
-        const line = this.carryParts.join('');
-        this.carryParts = [];
-        this.carryChars = 0;
-        this.line(line);
-      }
-      start = nl + 1;
-      nl = text.indexOf('\n', start);
-    }
-    while (nl >= 0) {
-      this.nextRange(nl - start);
-      if (nl - start > this.maxLineChars) {
-        this.longLine = { offset: this.tracking ? this.rangeStart : this.textOffset(start), bytes: this.tracking ? 0 : utf8Length(text, start, nl) };
-        this.closeLongLine(false);
-      } else {
-        this.line(text.slice(start, nl));
-      }
-      start = nl + 1;
-      nl = text.indexOf('\n', start);
-    }
-    if (start < text.length) this.extendOpenLine(text, start, text.length);
-    this.endText();
-  }
-
-  /** Adds text[from, to) to the open line; past the limit, the line's text is dropped and only counted. */
-  private extendOpenLine(text: string, from: number, to: number): void {
-    const n = to - from;
-    if (n === 0) return;
-    if (!this.longLine && this.carryChars + n > this.maxLineChars) {
-      const carried = this.tracking ? 0 : this.carryParts.reduce((sum, part) => sum + utf8Length(part), 0);
-      const offset = this.tracking ? this.lines.openLineStart : this.carryParts.length ? this.bytesBeforeText() - carried : this.textOffset(from);
-      this.longLine = { offset, bytes: carried };
-      this.carryParts = [];
-      this.carryChars = 0;
-    }
-    if (this.longLine) {
-      if (!this.tracking) this.longLine.bytes += utf8Length(text, from, to);
-    } else {
-      this.carryParts.push(from === 0 && to === text.length ? text : text.slice(from, to));
-      this.carryChars += n;
-    }
-  }
-
-  /** UTF-8 bytes of the text-mode input before the current text (measuring what was not yet). */
-  private bytesBeforeText(): number {
-    for (const t of this.unmeasured) this.measuredBytes += utf8Length(t);
-    this.unmeasured = [];
-    return this.measuredBytes;
-  }
-
-  /** UTF-8 offset of `text[at]` in text mode (calls come in increasing `at`, so the count is linear). */
-  private textOffset(at: number): number {
-    const c = this.textCursor;
-    if (at < c.at) { c.at = 0; c.bytes = 0; }
-    c.bytes += utf8Length(this.text, c.at, at);
-    c.at = at;
-    return this.bytesBeforeText() + c.bytes;
-  }
-
-  private endText(): void {
-    if (this.tracking) return;
-    this.unmeasured.push(this.text);
-    // Many small pushes: measure as they come rather than hold them all.
-    if (this.unmeasured.length > 64) this.bytesBeforeText();
-    this.text = '';
-  }
-
-  /** The long line's newline (or, `atEnd`, the end of input) came: it is a row no one can read. */
-  private closeLongLine(atEnd: boolean): UnreadLine {
-    const long = this.longLine!;
-    this.longLine = null;
+  /** A line too long to read ended: a row no one can read, kept aside by its size. */
+  private unreadLine(offset: number, bytes: number): void {
     const line = ++this.lineNo;
-    // With byte tracking the line's range is exact; at the end of input it runs to the last byte.
-    const bytes = this.tracking ? (atEnd ? this.lines.byteLength : this.rangeEnd) - long.offset : long.bytes;
-    const unread: UnreadLine = { line, offset: long.offset, bytes };
-    this.skippedBytes += bytes;
+    const unread: UnreadLine = { line, offset, bytes };
     this.physicalRows++;
-    const message = `line ${line} is too long to read: ${bytes} bytes from byte ${long.offset}, over the ${this.maxLineChars}-character line limit; skipped without reading it. ` +
+    const message = `line ${line} is too long to read: ${bytes} bytes from byte ${offset}, over the ${this.maxLineChars}-character line limit; skipped without reading it. ` +
       'DSH cannot hold a line past the JavaScript string limit either: a line it cannot parse is corruption when a later turn/end commits it, otherwise a torn tail (dsh-log-rules L1.8)';
     if (!this.sawHeader) {
       this.sawHeader = true;
@@ -434,31 +301,10 @@ export class LogReader {
     }
     // Kept aside like any row that cannot be placed, without its text.
     this.rejectedRows.push({ line, text: '', unreadBytes: bytes });
-    return unread;
-  }
-
-  /** `chars`: the ended line's length in the text (its bytes are at least as many). */
-  private nextRange(chars: number): void {
-    if (!this.tracking) return;
-    this.lines.nextLine(chars);
-    this.rangeStart = this.lines.lastStart;
-    this.rangeEnd = this.lines.lastEnd;
   }
 
   finish(encoding: ScanStats['encoding'] = 'plain', totalBytes?: number): ReadResult {
-    if (this.tracking && !this.stopped) {
-      const rest = this.textDecoder.decode();
-      if (rest) this.pushText(rest);
-    }
-    if (!this.sniffed) {
-      const text = this.pending;
-      this.pending = '';
-      this.sniffBinary(text);
-      if (!this.stopped) this.consume(text);
-    }
-    const carry = this.carryParts.join('');
-    this.carryParts = [];
-    this.carryChars = 0;
+    const { carry, partial } = this.splitter.end();
     const tornParts: string[] = [];
     const unread: UnreadLine[] = [];
     let tornRows = 0;
@@ -476,14 +322,8 @@ export class LogReader {
       tornParts.push(carry);
       this.lineNo++;
     }
-    const partial = this.longLine;
-    if (partial) {
-      // A partial last line too long to read: torn like any partial line, its text never held.
-      this.longLine = null;
-      const bytes = this.tracking ? this.lines.byteLength - partial.offset : partial.bytes;
-      this.skippedBytes += bytes;
-      unread.push({ line: ++this.lineNo, offset: partial.offset, bytes });
-    }
+    // A partial last line too long to read: torn like any partial line, its text never held.
+    if (partial) unread.push({ line: ++this.lineNo, offset: partial.offset, bytes: partial.bytes });
     // Where the decoded text stopped: byte-level findings (a corrupt or torn frame) point there.
     const stopLine = carry || partial ? this.lineNo : this.lineNo + 1;
     let tornTail: TornTail | null = null;
@@ -498,14 +338,14 @@ export class LogReader {
         { line: tornLine }));
     }
     this.checkForkCut();
-    if (this.notText) this.diagnostics.unshift(this.notText);
-    if (this.stopped) this.diagnostics.push(diagnostic('header.missing', 'corrupt session log: first line is not a session header', { line: 1 }));
+    if (this.splitter.notText) this.diagnostics.unshift(this.splitter.notText);
+    if (this.splitter.stopped) this.diagnostics.push(diagnostic('header.missing', 'corrupt session log: first line is not a session header', { line: 1 }));
     else if (!this.sawHeader) this.diagnostics.push(diagnostic('bytes.empty', 'The log is empty: no session header line.', { line: 1 }));
     if (this.numberedRows) this.diagnostics.push(diagnostic('row.numbered', `${this.numberedRows} row(s) carry no seq/time (a normalized snapshot); numbered by position`));
     if (this.blankLines) this.diagnostics.push(diagnostic('bytes.blank-lines', `${this.blankLines} blank line(s) skipped`));
     if (this.crlf) this.diagnostics.push(diagnostic('bytes.crlf', 'Lines end in CRLF; the CR was stripped'));
     // A stopped read reports only what it looked at, so the result does not depend on chunking.
-    const total = this.stopped ? utf8Length(this.sniffedText) : totalBytes ?? this.chars;
+    const total = this.splitter.stopped ? utf8Length(this.splitter.sniffedText) : totalBytes ?? this.splitter.chars;
     return {
       header: this.header,
       version: this.version,
@@ -613,24 +453,6 @@ export class LogReader {
     }
   }
 
-  /** A dropped image or PDF should say so, not produce a wall of JSON errors. */
-  private sniffBinary(text: string): void {
-    this.sniffed = true;
-    const head = text.slice(0, SNIFF_CHARS);
-    // eslint-disable-next-line no-control-regex
-    const controls = (head.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
-    if (controls <= 4) return;
-    this.notText = diagnostic('bytes.not-text', 'The file does not look like a JSONL log (binary content). Is it the right file?', { line: 1 });
-    // Binary that does not even start like a JSON object (an image, a PDF, a 1 GB blob): read no further.
-    if (!/^\ufeff?\s*\{/.test(head)) {
-      this.stopped = true;
-      this.sniffedText = head;
-      this.notText.message += ` Reading stopped after the first ${SNIFF_CHARS} characters.`;
-    }
-  }
-  private sniffedText = '';
-
-
   private record(row: Record<string, unknown>, line: number, text: string): void {
     // Each row's type is a new string from JSON.parse; giving the row the one instance of its type
     // (an equal string) lets every later lookup by type (the walk's, the index's, the units') reuse
@@ -659,7 +481,7 @@ export class LogReader {
         this.lastAcceptedSeq = run.seq0 + n - 1;
         this.acceptedCount += n;
         this.committedCount += n;
-        this.onRun(run, line, this.rangeStart, this.rangeEnd, this);
+        this.onRun(run, line, this.splitter.rangeStart, this.splitter.rangeEnd, this);
         return;
       }
       for (let k = 0; k < run.pieces.length; k++) this.accept(runMember(run, k), { line, packedIndex: k }, text);
@@ -740,7 +562,7 @@ export class LogReader {
     this.lastTime = event.time;
     this.lastAcceptedSeq = event.seq;
     this.acceptedCount++;
-    const accepted: AcceptedEvent = { event, origin, start: this.rangeStart, end: this.rangeEnd, exact: exact && event === raw };
+    const accepted: AcceptedEvent = { event, origin, start: this.splitter.rangeStart, end: this.splitter.rangeEnd, exact: exact && event === raw };
     const bad = this.openBad;
     if (!bad) {
       this.commit(accepted);
@@ -801,7 +623,7 @@ export class LogReader {
     if (!this.openBad) {
       this.openBad = {
         line,
-        startByte: this.rangeStart,
+        startByte: this.splitter.rangeStart,
         pending: [],
         diagnosticCount: this.diagnostics.length,
         rejectedCount: this.rejectedRows.length,
@@ -813,65 +635,6 @@ export class LogReader {
     this.diag(code, message, { line, ...where });
     if (text !== null && code !== 'row.seq-gap' && code !== 'row.seq-duplicate') this.rejectedRows.push({ line, text });
   }
-}
-
-/**
- * An unknown required type (L2.3, E4) is worded as newer than this app, not
- * as a broken log: DSH's own reader refuses it, but a newer DSH may know it.
- * Says what the app knows and any better guess (a fork's type, a type of a
- * later format than the header states, a plugin record without its marker).
- */
-function unknownTypeMessage(event: LogEvent, dialect: Dialect, version: number): string {
-  const hints: string[] = [];
-  const fork = FORK_TYPES[event.type];
-  if (fork) hints.push(`${fork}`);
-  const later = laterDialectKnowing(event.type, dialect);
-  if (later) hints.push(`format ${later === 'v3' ? 3 : 4} logs have it, but this log says format ${version}`);
-  if (isPluginRecordType(event.type)) hints.push('DSH writes plugin records with ignorable: true');
-  return `Event type ${event.type} at seq ${event.seq} is not in the vocabulary this app knows (${KNOWN_DSH_TEXT}) and is not marked ignorable: `
-    + `likely written by a newer DSH${hints.length ? ` (${hints.join('; ')})` : ''}. DSH up to ${NEWEST_KNOWN_DSH} refuses such a log; `
-    + 'the events after it are still shown, but analyses after it may miss what it does';
-}
-
-const SNIFF_CHARS = 1024;
-const DECODE_SLICE = 32 * 1024;
-
-/**
- * Lines up to this long are parsed before their nesting is checked: one of
- * 1 MiB characters nests at most 512K levels, which JSON.parse builds in
- * about 35 MB and a tenth of a second (measured: 1M levels, 69 MB, 0.23 s).
- */
-const PARSE_BEFORE_DEPTH_CHARS = 1 << 20;
-
-function tooDeep(line: number, text: string): [DiagnosticCode, string] {
-  return ['row.too-deep', `line ${line} (${text.length.toLocaleString('en')} characters) nests deeper than ${MAX_ROW_DEPTH} levels; kept aside unread (a limit of this viewer, not a DSH rule: DSH may still restore the line)`];
-}
-
-/** Whether JSON text nests arrays/objects more than `limit` levels (brackets inside strings do not count). */
-function textNestsDeeperThan(text: string, limit: number): boolean {
-  // Nesting that deep needs at least 2 × limit brackets: a shorter line is not looked at.
-  if (text.length <= 2 * limit) return false;
-  // Nesting that deep needs more than `limit` opening brackets: count them natively first (most long lines are prose).
-  if (countUpTo(text, '{', limit + 1) + countUpTo(text, '[', limit + 1) <= limit) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) { if (++depth > limit) return true; }
-    else if (c === 125 || c === 93) depth--;
-  }
-  return false;
-}
-
-/** How many times `c` occurs in `text`, counting no further than `max`. */
-function countUpTo(text: string, c: string, max: number): number {
-  let n = 0;
-  for (let i = text.indexOf(c); i >= 0 && n < max; i = text.indexOf(c, i + 1)) n++;
-  return n;
 }
 
 /** Reads a whole log held as text (tests, CLI, pasted text). */
@@ -935,16 +698,4 @@ export async function readLog(source: ByteSource, options: ReadLogOptions = {}):
   } catch (err) {
     throw stoppedAt(err, where());
   }
-}
-
-export function utf8Length(s: string, from = 0, to = s.length): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; }
-    else n += 3;
-  }
-  return n;
 }

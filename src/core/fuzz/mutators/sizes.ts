@@ -1,7 +1,7 @@
 // Section ids (L…, V…) are those of docs/dsh-log-rules.md.
 // Sizes: huge and giant lines, deep nesting, long runs of blank lines, big numbers, inputs built to expand.
 import type { Rng } from '../../generate/prng.ts';
-import { MAX_ROW_DEPTH } from '../../log/reader.ts';
+import { MAX_ROW_DEPTH } from '../../log/row-checks.ts';
 import { joinLines, type FuzzBase } from '../base.ts';
 import { concatBytes, gzipRuns, zstdFrame, type RunPiece } from '../encode.ts';
 import type { Fault, Mutator } from '../mutation.ts';
