@@ -35,7 +35,7 @@ go to stderr. Ctrl-C (or SIGTERM) stops the server.
   --port P       listen on port P (default: a free port)
   --no-browser   do not start a browser; open the printed URL yourself
   --follow       the page follows the log as it grows (?url=…&follow=1: it reads the
-                 new bytes with Range requests, like tail -f; see the README)
+                 new bytes with Range requests, like tail -f; see docs/follow.md)
 
 The browser is started with xdg-open (Linux), open (macOS) or the URL handler
 (Windows), or the program named by $BROWSER. DSH_DEVTOOLS_APP names another
