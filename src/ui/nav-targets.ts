@@ -1,6 +1,7 @@
 import { navigationTargets, type NavKind } from '../core/replay/navigate.ts';
 import type { LoadSummary } from '../worker/protocol.ts';
 import { grownTo } from '../core/util/typed.ts';
+import { countAtOrBelow } from '../core/util/sorted.ts';
 import { GrownRowsCache } from './grown-rows-cache.ts';
 
 type RowKind = Exclude<NavKind, 'event' | 'diagnostic'>;
@@ -49,9 +50,7 @@ export function nextTarget(summary: LoadSummary, kind: NavKind, from: number, di
   }
   const list = targetsOf(summary, kind);
   // First entry > from.
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (list[m] <= from) lo = m + 1; else hi = m; }
+  const lo = countAtOrBelow(list, from);
   if (dir === 1) return lo < list.length ? list[lo] : null;
   // Last entry < from.
   let k = lo - 1;

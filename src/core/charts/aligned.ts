@@ -1,4 +1,5 @@
 import { MAX_POINTS, seriesValueAt, type CallTokens, type SurfaceSeries } from './series.ts';
+import { firstWhere } from '../util/sorted.ts';
 
 /**
  * The charts' series on one x axis each, as a chart library wants them
@@ -115,11 +116,5 @@ export function callColumns(calls: readonly CallTokens[], maxPoints = MAX_POINTS
 
 /** The last call at or before event index `at` (-1 before the first): the call the cursor is in. */
 export function callAtIndex(calls: readonly CallTokens[], at: number): number {
-  let lo = 0;
-  let hi = calls.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (calls[mid].index <= at) lo = mid + 1; else hi = mid;
-  }
-  return lo - 1;
+  return firstWhere(calls.length, (m) => !(calls[m].index <= at)) - 1;
 }

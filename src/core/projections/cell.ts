@@ -2,6 +2,7 @@
 import type { LogEvent } from '../log/types.ts';
 import { jsonEqual } from '../util/json.ts';
 import { grownTo } from '../util/typed.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 import type { ProjectionFailure } from './types.ts';
 
 /**
@@ -105,13 +106,7 @@ export class ChangeLog {
 
   /** How many changes happened at or before `seq`. */
   countThrough(seq: number): number {
-    let lo = 0;
-    let hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.seqs[mid] <= seq) lo = mid + 1; else hi = mid;
-    }
-    return lo;
+    return countAtOrBelow(this.seqs, seq, this.n);
   }
 
   /** The seq of change `i`. */

@@ -4,6 +4,7 @@ import type { SurfacePlan, SurfaceState } from '../surface/types.ts';
 import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 import { readsOf, SURFACE_CHANGING_TYPES, type SurfaceVisitor } from '../surface/walk.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
+import { firstWhere } from '../util/sorted.ts';
 import { diffSnapshots, type DiffLimits, type SnapshotDiff } from './context-diff.ts';
 import { checkSnapshot, isRuntimeContextEvent, readSnapshot, type ContextSnapshot } from './runtime-context.ts';
 
@@ -146,14 +147,8 @@ export class RuntimeContextStream implements SurfaceVisitor {
 
   /** The effective runtime context after the event at `seq` (P4.4): a snapshot seq or null. */
   effectiveAt(seq: number): number | null {
-    let lo = 0;
-    let hi = this.effective.length - 1;
-    let found: number | null = null;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.effective[mid].seq <= seq) { found = this.effective[mid].snapshotSeq; lo = mid + 1; } else hi = mid - 1;
-    }
-    return found;
+    const k = firstWhere(this.effective.length, (i) => !(this.effective[i].seq <= seq)) - 1;
+    return k < 0 ? null : this.effective[k].snapshotSeq;
   }
 }
 

@@ -7,6 +7,7 @@ import { findVariableReference } from './interpolate.ts';
 import { latestSystemNode, systemText } from './system-nodes.ts';
 import type { SurfaceLedger } from '../surface/ledger.ts';
 import { TextPool } from '../util/text-pool.ts';
+import { firstWhere } from '../util/sorted.ts';
 import { finding, type PromptFinding } from '../diagnostics/prompt-findings.ts';
 
 /**
@@ -105,13 +106,7 @@ export class SystemPromptTimeline implements SurfaceVisitor {
 
   /** The effective prompt after the event at `seq` (P5.4). */
   at(seq: number): SystemPromptAt {
-    let lo = 0;
-    let hi = this.states.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.states[mid].seq <= seq) { found = mid; lo = mid + 1; } else hi = mid - 1;
-    }
+    const found = firstWhere(this.states.length, (i) => !(this.states[i].seq <= seq)) - 1;
     if (found < 0) return { text: null, sourceSeq: null, setBySeq: null, setBy: null, changedAt: false, scrubbed: false };
     const s = this.states[found];
     return { text: s.text, sourceSeq: s.sourceSeq, setBySeq: s.seq, setBy: s.setBy, changedAt: s.seq === seq, scrubbed: s.scrubbed };

@@ -1,5 +1,6 @@
 /** Index of the event with `seq` in the (sorted) seq column, or the nearest following one. */
 export function indexOfSeq(seqs: ArrayLike<number>, seq: number): number {
+  // Kept inline: its probe order is the answer on a column that goes back and for NaN (SeqTable matches it); the helpers probe otherwise.
   let lo = 0;
   let hi = seqs.length - 1;
   while (lo <= hi) {

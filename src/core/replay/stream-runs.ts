@@ -5,6 +5,7 @@
  * (V2+ embed the stream in `assistant/message`/`assistant/attempt`: already one event.)
  * Runs are found in the replay columns, one pass, no event parsed.
  */
+import { firstWhere } from '../util/sorted.ts';
 
 /** A run is worth a row of its own from this many chunks. */
 export const MIN_RUN = 2;
@@ -62,11 +63,6 @@ export function grownStreamRuns(columns: RunColumns, count: number, chunkType: n
 
 /** The run (its pair's position, a multiple of 2) holding event `index`; -1 when none does. */
 export function runOf(runs: Uint32Array, index: number): number {
-  let lo = 0;
-  let hi = runs.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (runs[2 * mid + 1] <= index) lo = mid + 1; else hi = mid;
-  }
-  return lo < runs.length / 2 && runs[2 * lo] <= index ? 2 * lo : -1;
+  const k = firstWhere(runs.length / 2, (m) => !(runs[2 * m + 1] <= index));
+  return k < runs.length / 2 && runs[2 * k] <= index ? 2 * k : -1;
 }

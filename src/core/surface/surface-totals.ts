@@ -1,4 +1,5 @@
 import { grownTo } from '../util/typed.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 
 /**
  * The surface's totals after every surface change (seq, messages, estimated
@@ -31,13 +32,8 @@ export class SurfaceTotals {
 
   /** The totals after the event at `seq`: those of the last surface change at or before it. */
   at(seq: number): { messages: number; tokens: number } {
-    let lo = 0;
-    let hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.seqs[mid] <= seq) lo = mid + 1; else hi = mid;
-    }
-    return lo === 0 ? { messages: 0, tokens: 0 } : { messages: this.messages[lo - 1], tokens: this.tokens[lo - 1] };
+    const k = countAtOrBelow(this.seqs, seq, this.n);
+    return k === 0 ? { messages: 0, tokens: 0 } : { messages: this.messages[k - 1], tokens: this.tokens[k - 1] };
   }
 
   /** How many surface changes were recorded. */

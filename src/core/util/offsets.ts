@@ -1,4 +1,5 @@
 import { grownTo } from './typed.ts';
+import { countAtOrBelow } from './sorted.ts';
 
 /**
  * A column that is nearly always `base(i) + constant`: only the places where
@@ -27,12 +28,7 @@ export class Offsets {
 
   /** The offset in force at entry `i`. */
   get(i: number): number {
-    let lo = 0;
-    let hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.at[mid] <= i) lo = mid + 1; else hi = mid;
-    }
-    return lo === 0 ? 0 : this.offset[lo - 1];
+    const k = countAtOrBelow(this.at, i, this.n);
+    return k === 0 ? 0 : this.offset[k - 1];
   }
 }

@@ -1,7 +1,10 @@
-/** How many entries of an ascending array are ≤ `value` (the position just past the last of them). */
-export function countAtOrBelow(sorted: ArrayLike<number>, value: number): number {
+/**
+ * How many entries of an ascending array are ≤ `value` (the position just past the last of them).
+ * `length`: only its first `length` entries count (a growable column's filled part, no subarray made).
+ */
+export function countAtOrBelow(sorted: ArrayLike<number>, value: number, length = sorted.length): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] <= value) lo = mid + 1; else hi = mid;

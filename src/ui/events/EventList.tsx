@@ -7,7 +7,7 @@ import { useRows } from '../hooks/useRows.ts';
 import { useFixedRows, useKeepFixedRowInView } from '../hooks/useFixedRows.ts';
 import { grownStreamRuns, runOf, streamRuns } from '../../core/replay/stream-runs.ts';
 import { GroupedRowsCache } from './grouped-rows.ts';
-import { countAtOrBelow, positionOf } from '../../core/util/sorted.ts';
+import { countAtOrBelow, firstWhere, positionOf } from '../../core/util/sorted.ts';
 import { StreamRow, type StreamMarks } from './StreamRow.tsx';
 import { EventRow, ROW_H } from './EventRow.tsx';
 import { FamilyFilters, type EventSort } from './FamilyFilters.tsx';
@@ -173,9 +173,7 @@ function rowOfEvent(rows: ArrayLike<number>, runs: Uint32Array, open: ReadonlySe
   const target = r >= 0 && !open.has(runs[r]) ? runs[r] : index;
   // Rows ascend by the event they start at (a stream's row sorts at its first event, before its members).
   const key = (v: number) => (v < 0 ? -v - 1 : v);
-  let lo = 0;
-  let hi = rows.length - 1;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (key(rows[m]) < target) lo = m + 1; else hi = m; }
+  let lo = firstWhere(rows.length - 1, (m) => !(key(rows[m]) < target));
   // An open stream: its first event's own row comes right after the stream's row.
   if (r >= 0 && open.has(runs[r]) && rows[lo] < 0 && lo + 1 < rows.length) lo += index === runs[r] ? 1 : 0;
   return lo;

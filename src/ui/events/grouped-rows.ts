@@ -1,5 +1,6 @@
 import { runsRedo } from '../../core/replay/stream-runs.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
+import { firstWhere } from '../../core/util/sorted.ts';
 
 /**
  * The Events list's rows in seq order with each stream folded into one row:
@@ -38,18 +39,12 @@ function fill(out: Float64Array, n: number, from: number, count: number, runs: U
 
 /** The pair position of the first run that ends after event `i`. */
 function firstRunEndingAfter(runs: Uint32Array, i: number): number {
-  let lo = 0;
-  let hi = runs.length / 2;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (runs[2 * m + 1] <= i) lo = m + 1; else hi = m; }
-  return 2 * lo;
+  return 2 * firstWhere(runs.length / 2, (m) => !(runs[2 * m + 1] <= i));
 }
 
 /** The first row position whose event is `i` or later. */
 function firstRowFrom(rows: Float64Array, n: number, i: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) { const m = (lo + hi) >> 1; const v = rows[m]; if ((v < 0 ? -v - 1 : v) < i) lo = m + 1; else hi = m; }
-  return lo;
+  return firstWhere(n, (m) => { const v = rows[m]; return !((v < 0 ? -v - 1 : v) < i); });
 }
 
 interface Made {

@@ -6,6 +6,7 @@ import { eventCountText } from '../counts.ts';
 import { isDark } from './dark.ts';
 import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
 import { MembershipLane } from './MembershipLane.tsx';
+import { firstWhere } from '../../core/util/sorted.ts';
 
 /**
  * The log's events along one axis, one lane per family, turns as bands and
@@ -42,7 +43,7 @@ export function Timeline() {
     drawTimelineBase(c, summary, view, width, isDark(theme));
   }, [summary, view, width, theme]);
   const places = useMemo(() => (summary ? spanPlaces(summary) : []), [summary]);
-  const active = useMemo(() => { let lo = 0; let hi = places.length; while (lo < hi) { const m = (lo + hi) >> 1; if (places[m].at <= index) lo = m + 1; else hi = m; } return lo; }, [places, index]);
+  const active = useMemo(() => firstWhere(places.length, (m) => !(places[m].at <= index)), [places, index]);
   useEffect(() => {
     const c = spansCanvas.current;
     if (c && summary) drawTimelineSpans(c, summary, places, view, width, active);
