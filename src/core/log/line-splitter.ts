@@ -11,7 +11,7 @@ import type { LineStore } from './line-store.ts';
 export interface LineSink {
   /** A whole line, without its newline; `LineSplitter.rangeStart/rangeEnd` give its bytes while tracking. */
   line(text: string): void;
-  /** A line over the limit ended (`atEnd`: the input ended inside it): its byte offset and size; its text was never held. */
+  /** A line over the limit ended (its newline came): its byte offset and size; its text was never held. */
   longLine(offset: number, bytes: number): void;
 }
 
@@ -22,7 +22,7 @@ interface LongLine {
 }
 
 /** The characters the binary sniff looks at before any line is read. */
-export const SNIFF_CHARS = 1024;
+const SNIFF_CHARS = 1024;
 const DECODE_SLICE = 32 * 1024;
 
 export class LineSplitter {
