@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { generationIndex, isOlderGeneration } from '../core/folder/generations.ts';
 import type { EventQuery, SearchHit } from '../core/folder/search.ts';
 import type { LogSummary } from '../core/folder/summary.ts';
 import { folderPool, type FolderPool } from '../worker/folder-pool.ts';
@@ -112,10 +113,12 @@ export const useFolder = create<FolderStore>((set, get) => ({
   async openSession(index, seq, search) {
     const { files, summaries } = get();
     const me = summaries[index];
-    // The session's parent and children come along, so the main view's subagent links work.
+    // The session's parent and children come along, so the main view's subagent links work;
+    // each by its live generation only (an older one shares its id, dsh-log-rules L1.2).
+    const generations = generationIndex(files.map((f) => f.rel));
     const related = files.map((_, i) => i).filter((i) => {
       const s = summaries[i];
-      if (!s?.isLog || !me?.id || i === index) return false;
+      if (!s?.isLog || !me?.id || i === index || isOlderGeneration(generations, files[i].rel)) return false;
       return s.id === me.parentSession || s.parentSession === me.id;
     });
     const entries = [index, ...related].map((i) => ({ source: sourceOf(files[i]), header: null }));

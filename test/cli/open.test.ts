@@ -120,6 +120,24 @@ describe('dsh-devtools open', () => {
     await run.stop();
   }, 30_000);
 
+  it('a folder\'s newest session opens at its highest generation; its older generations are listed as such', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-folder-'));
+    const session = path.join(root, '--proj--', 'sess-1');
+    fs.mkdirSync(session, { recursive: true });
+    for (const [name, year] of [['session.jsonl', 2024], ['session.v4.jsonl', 2023]] as const) {
+      fs.writeFileSync(path.join(session, name), logText);
+      fs.utimesSync(path.join(session, name), new Date(year, 0, 1), new Date(year, 0, 1));
+    }
+    fs.writeFileSync(path.join(session, 'session.v4.jsonl.tmp'), logText);
+    const run = await open([root, '--no-browser']);
+    expect(run.logUrl.pathname.endsWith('/logs/--proj--/sess-1/session.v4.jsonl')).toBe(true);
+    const stderr = await run.stderrWith('(older generation');
+    expect(stderr).toContain('open: opened the newest, --proj--/sess-1/session.v4.jsonl; the others:');
+    expect(stderr).toMatch(/^ {2}--proj--\/sess-1\/session\.jsonl {2}\S+ {2}\(older generation, immutable; DSH reads --proj--\/sess-1\/session\.v4\.jsonl\)$/m);
+    expect(stderr).not.toContain('.tmp');
+    await run.stop();
+  }, 30_000);
+
   it('fetches a log URL for the page (the host needs no CORS)', async () => {
     const host = http.createServer((req, res) => {
       if (req.url === '/ci/artifacts/run.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(logText);

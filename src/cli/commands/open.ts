@@ -28,8 +28,10 @@ go to stderr. Ctrl-C (or SIGTERM) stops the server.
 
   <log>          a log file (.jsonl, .zst, .gz, by content)
   <folder>       serves the folder's logs read-only (*.jsonl[.zstd|.zst|.gz], up to
-                 ${FOLDER_DEPTH} levels down, as DSH lays out sessions) and opens the newest;
-                 the others are listed on stderr with their URLs
+                 ${FOLDER_DEPTH} levels down, as DSH lays out sessions) and opens the newest
+                 session, at its highest generation (session.v<N>.jsonl[.zstd], the file
+                 DSH reads); the others are listed on stderr with their URLs, older
+                 generations marked
   <url>          an http(s) log URL: this command fetches it for the page, so the host needs no CORS
   --at SEQ       put the cursor on that seq (or the next one after it)
   --port P       listen on port P (default: a free port)
@@ -72,8 +74,9 @@ example: dsh-devtools open session.jsonl --at 120`,
     console.error(`open: serving ${target.kind === 'folder' ? `${target.entries.length} log${target.entries.length === 1 ? '' : 's'} of ${target.label}` : target.label} on ${new URL(server.base).host}, only to the token in the URL; Ctrl-C stops`);
     if (target.kind === 'folder') {
       console.error(`open: opened the newest, ${first}${target.entries.length > 1 ? '; the others:' : ''}`);
-      for (const entry of target.entries.slice(1, SHOWN + 1)) console.error(`  ${entry.rel}  ${pageFor(entry.rel, false)}`);
+      for (const entry of target.entries.slice(1, SHOWN + 1)) console.error(`  ${entry.rel}  ${pageFor(entry.rel, false)}${entry.olderGenerationOf ? `  (older generation, immutable; DSH reads ${entry.olderGenerationOf})` : ''}`);
       if (target.entries.length > SHOWN + 1) console.error(`  … and ${target.entries.length - SHOWN - 1} more (served too)`);
+      for (const note of target.notes ?? []) console.error(`open: note: ${note}`);
     }
     if (!values['no-browser']) {
       // A Ctrl-C while the browser starts ends the wait too: the launcher's own timer and child keep

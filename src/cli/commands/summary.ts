@@ -1,10 +1,12 @@
 // `dsh-devtools summary <dir> [--ndjson] [--fail-on-refused]` (docs/sessions-folder.md):
 // one summary per file of a sessions folder, read by content, for CI and
-// databases (DuckDB reads the NDJSON as it is).
+// databases (DuckDB reads the NDJSON as it is). A session's generations
+// (dsh-log-rules L1.2) are one session: its latest row, the older ones under it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { generationGroups, generationIndex } from '../../core/folder/generations.ts';
 import { summarizeLog, type LogSummary } from '../../core/folder/summary.ts';
-import { summaryRecord } from '../../core/folder/record.ts';
+import { generationFields, summaryRecord, type GenerationFields } from '../../core/folder/record.ts';
 import { UsageError } from '../errors.ts';
 import type { CliCommand } from '../registry.ts';
 import { progress } from '../tty.ts';
@@ -21,12 +23,21 @@ skipped); a file that is not a DSH log is listed with "isLog": false and why.
 Each log is read in one streaming pass that keeps neither its bytes nor its
 events. With --ndjson, one JSON object per line, in path order, with the
 fields file, id, title, format, events, turns, calls, models, tokens,
-findings, ok, verdict, parentSession and the rest of the sessions table
+findings, ok, verdict, parentSession, then generation, latest,
+olderGenerations, generationFindings, then the rest of the sessions table
 (size, createdAt, lastEventAt, modelUse, cost, compactions, lastTurn, fork).
 "cost" is null until a price table exists.
 
+A session directory may hold several generations (session.jsonl[.zstd] is
+0, session.v<N>.jsonl[.zstd] is N): DSH reads the highest. Its row has
+"latest": true and lists the others in "olderGenerations"; each older one
+follows it directly with "latest": false. The table shows one row per
+session, its older generations noted. A directory mixing .jsonl and
+.jsonl.zstd generations, which DSH refuses, counts as refused.
+
   --ndjson           one JSON line per file on stdout (else a short table)
-  --fail-on-refused  exit 1 when DSH would refuse any of the logs (files that are not logs do not count)
+  --fail-on-refused  exit 1 when DSH would refuse any of the logs, or a session directory's mix of
+                     generations (files that are not logs do not count)
 
 example: npm run inspect -- summary ~/.dsh/sessions --ndjson > sessions.ndjson`,
   flags: { ndjson: { type: 'boolean' }, 'fail-on-refused': { type: 'boolean' } },
@@ -42,15 +53,26 @@ example: npm run inspect -- summary ~/.dsh/sessions --ndjson > sessions.ndjson`,
     const files = stat.isDirectory() ? filesUnder(root) : [path.basename(root)];
     const base = stat.isDirectory() ? root : path.dirname(root);
     const shown = progress('summary');
+    const generations = generationIndex(files);
     let refused = 0;
-    const rows: LogSummary[] = [];
+    let read = 0;
+    const rows: SessionRow[] = [];
     try {
-      for (let i = 0; i < files.length; i++) {
-        shown.update(`${i} of ${files.length} files`, i / files.length);
-        const row = await summarizeFile(path.join(base, files[i]), files[i]);
-        if (row.isLog && !row.ok) refused++;
-        if (values.ndjson) process.stdout.write(JSON.stringify(summaryRecord(row)) + '\n');
-        else rows.push(row);
+      // A session's generations are read together, so its latest row can say what they hold.
+      for (const group of generationGroups(files, generations)) {
+        const summaries: LogSummary[] = [];
+        for (const rel of group) {
+          shown.update(`${read} of ${files.length} files`, read / files.length);
+          summaries.push(await summarizeFile(path.join(base, rel), rel));
+          read++;
+        }
+        const formatOf = new Map(summaries.map((r) => [r.file, r.isLog ? r.format : null]));
+        for (const row of summaries) {
+          const fields = generationFields(generations, row.file, (f) => formatOf.get(f));
+          if ((row.isLog && !row.ok) || fields.generationFindings.some((f) => f.refuses)) refused++;
+          if (values.ndjson) process.stdout.write(JSON.stringify(summaryRecord(row, fields)) + '\n');
+          else if (fields.latest) rows.push({ summary: row, generations: fields });
+        }
       }
     } finally {
       shown.done();
@@ -96,13 +118,26 @@ function unreadableSummary(file: string, size: number, reason: string): LogSumma
   };
 }
 
-function table(rows: readonly LogSummary[]): string {
-  const head = ['file', 'verdict', 'events', 'turns', 'calls', 'tokens in/out', 'models'];
-  const body = rows.map((r) => r.isLog
-    ? [r.file, r.verdict, String(r.events), String(r.turns), String(r.calls), `${r.tokens.in}/${r.tokens.out}`, r.models.join(', ')]
-    : [r.file, 'not a log', '', '', '', '', r.notLog ?? '']);
+/** A table row: a session's latest generation (or a file of its own) and what its generations hold. */
+interface SessionRow {
+  summary: LogSummary;
+  generations: GenerationFields;
+}
+
+function table(rows: readonly SessionRow[]): string {
+  const head = ['file', 'verdict', 'events', 'turns', 'calls', 'tokens in/out', 'models', 'older generations'];
+  const body = rows.map(({ summary: r, generations: g }) => {
+    const older = g.olderGenerations.map((o) => `v${o.generation}`).join(', ');
+    return r.isLog
+      ? [r.file, r.verdict, String(r.events), String(r.turns), String(r.calls), `${r.tokens.in}/${r.tokens.out}`, r.models.join(', '), older]
+      : [r.file, 'not a log', '', '', '', '', r.notLog ?? '', older];
+  });
   const all = [head, ...body];
   const widths = head.map((_, c) => Math.max(...all.map((r) => r[c].length)));
-  const logs = rows.filter((r) => r.isLog).length;
-  return all.map((r) => r.map((v, c) => v.padEnd(widths[c])).join('  ').trimEnd()).join('\n') + `\n\n${logs} logs, ${rows.length - logs} other files\n`;
+  const logs = rows.filter((r) => r.summary.isLog).length;
+  const older = rows.reduce((n, r) => n + r.generations.olderGenerations.length, 0);
+  // The older generations are infos the column already shows; what else their files say is listed.
+  const notes = rows.flatMap((r) => r.generations.generationFindings.filter((f) => f.severity !== 'info').map((f) => `${f.severity}: ${f.message}\n`));
+  return all.map((r) => r.map((v, c) => v.padEnd(widths[c])).join('  ').trimEnd()).join('\n')
+    + `\n\n${notes.join('')}${notes.length ? '\n' : ''}${logs} logs${older ? ` (and ${older} older generation${older === 1 ? '' : 's'})` : ''}, ${rows.length - logs} other files\n`;
 }

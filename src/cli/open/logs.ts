@@ -3,6 +3,7 @@
 // command fetches for the page. Every lookup is confined to what was named.
 import fs from 'node:fs';
 import path from 'node:path';
+import { generationFindings, generationGroups, generationIndex } from '../../core/folder/generations.ts';
 
 /** A log file's name as DSH writes it (dsh-log-rules L1.2: `.jsonl`, `.jsonl.zstd`) or as people save one. */
 const LOG_NAME = /\.(jsonl|ndjson)(\.(zstd|zst|gz))?$/i;
@@ -17,14 +18,18 @@ export interface LogEntry {
   /** The path under `/logs/` (forward slashes). */
   rel: string;
   mtimeMs: number;
+  /** For an older generation of a session (dsh-log-rules L1.2): the file DSH reads instead. */
+  olderGenerationOf?: string;
 }
 
 export interface LogTarget {
   /** What the user named, for messages. */
   label: string;
   kind: 'file' | 'folder' | 'url';
-  /** The logs to offer, newest first (one for a file or a URL). */
+  /** The logs to offer, newest first (one for a file or a URL); a session's older generations right after it. */
   entries: LogEntry[];
+  /** What DSH would say of the folder's layout (a session directory mixing .jsonl and .jsonl.zstd), one line each. */
+  notes?: string[];
   /** The log for a request path under `/logs/`, or null (404). */
   lookup(rel: string): ServedLog | null;
 }
@@ -62,11 +67,11 @@ function urlTarget(arg: string): LogTarget {
 
 function folderTarget(arg: string): LogTarget {
   const root = fs.realpathSync(arg);
-  const entries: LogEntry[] = [];
-  walk(root, '', 1, entries);
-  entries.sort((a, b) => b.mtimeMs - a.mtimeMs || a.rel.localeCompare(b.rel));
+  const found: LogEntry[] = [];
+  walk(root, '', 1, found);
+  const { entries, notes } = bySession(found);
   return {
-    label: arg, kind: 'folder', entries,
+    label: arg, kind: 'folder', entries, notes,
     lookup(rel) {
       const parts = rel.split('/');
       if (parts.length > FOLDER_DEPTH || !LOG_NAME.test(rel) || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\') || p.includes('\0'))) return null;
@@ -81,6 +86,22 @@ function folderTarget(arg: string): LogTarget {
       return regularFile(real);
     },
   };
+}
+
+/**
+ * The newest session first, as the generation DSH reads (dsh-log-rules L1.2), its older
+ * generations after it: a session is as new as the newest of its files, so a migrated
+ * session is not hidden behind its own frozen history.
+ */
+function bySession(found: readonly LogEntry[]): { entries: LogEntry[]; notes: string[] } {
+  const rels = found.map((e) => e.rel);
+  const generations = generationIndex(rels);
+  const byRel = new Map(found.map((e) => [e.rel, e]));
+  const groups = generationGroups(rels, generations).map((group) => group.map((rel, i) => (i === 0 ? byRel.get(rel)! : { ...byRel.get(rel)!, olderGenerationOf: group[0] })));
+  const newest = (group: readonly LogEntry[]) => Math.max(...group.map((e) => e.mtimeMs));
+  groups.sort((a, b) => newest(b) - newest(a) || a[0].rel.localeCompare(b[0].rel));
+  const notes = generations.sessions.flatMap((s) => generationFindings(s).filter((f) => f.refuses).map((f) => f.message));
+  return { entries: groups.flat(), notes };
 }
 
 function walk(dir: string, prefix: string, depth: number, out: LogEntry[]): void {

@@ -1,11 +1,17 @@
+import { generationFindings, generationIndex, isOlderGeneration, type GenerationFile, type GenerationFinding, type GenerationIndex } from './generations.ts';
 import type { LogSummary } from './summary.ts';
 
 /** A session and the subagent sessions started from it. */
 export interface SessionNode {
+  /** The session's highest generation when it has several (dsh-log-rules L1.2): the file DSH reads. */
   summary: LogSummary;
   children: SessionNode[];
   /** The header names a parent session that is not in the folder. */
   missingParent: boolean;
+  /** The session's other generations, highest first: immutable history, not rows of their own. */
+  older: GenerationFile[];
+  /** What its generations say (generations.ts): mixed compression, a version off its name, each older one present. */
+  generationFindings: GenerationFinding[];
 }
 
 /**
@@ -15,10 +21,22 @@ export interface SessionNode {
  * candidate whose path shares the most with its own: its own folder first,
  * and there the name it extends (`run.1.jsonl` under `run.jsonl`). A child whose parent is not here stays at the top
  * and says so; files that are not logs are top-level rows of their own.
- * Children are in creation order.
+ * Children are in creation order. A session with several generations is one
+ * node, its highest; `generations` groups the folder's files (give it every
+ * path, read or not, so an older generation never shows as a session while
+ * its latest is still being read).
  */
-export function sessionTree(rows: readonly LogSummary[]): SessionNode[] {
-  const nodes = rows.map((summary): SessionNode => ({ summary, children: [], missingParent: false }));
+export function sessionTree(rows: readonly LogSummary[], generations: GenerationIndex = generationIndex(rows.map((r) => r.file))): SessionNode[] {
+  const formatOf = new Map(rows.map((r) => [r.file, r.isLog ? r.format : null]));
+  // One node per session: children find their parent's live generation, never its history.
+  const nodes = rows.filter((r) => !isOlderGeneration(generations, r.file)).map((summary): SessionNode => {
+    const session = generations.byFile.get(summary.file);
+    return {
+      summary, children: [], missingParent: false,
+      older: session?.older ?? [],
+      generationFindings: session ? generationFindings(session, (f) => formatOf.get(f)) : [],
+    };
+  });
   const byId = new Map<string, SessionNode[]>();
   for (const n of nodes) {
     const id = n.summary.isLog ? n.summary.id : null;

@@ -1,6 +1,14 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import type { GenerationFile, GenerationFinding } from '../../core/folder/generations.ts';
 import type { SessionNode } from '../../core/folder/tree.ts';
 import type { LogSummary } from '../../core/folder/summary.ts';
+
+/** An older generation of a row's session, as a link opens it: its file index. */
+export interface OlderGeneration {
+  index: number;
+  rel: string;
+  generation: number;
+}
 
 /** A table row: a session (with its subagents as sub-rows), or a file not read yet. */
 export interface FolderRow {
@@ -10,11 +18,20 @@ export interface FolderRow {
   /** The session's cost from the price table (null: a model it used has no price); set by the view. */
   cost?: number | null;
   missingParent: boolean;
+  /** The session's older generations, highest first (the row is its latest). */
+  older: OlderGeneration[];
+  generationFindings: GenerationFinding[];
   children: FolderRow[];
 }
 
+export const olderOf = (older: readonly GenerationFile[], indexOf: Map<string, number>): OlderGeneration[] =>
+  older.flatMap((g) => (indexOf.has(g.file) ? [{ index: indexOf.get(g.file)!, rel: g.file, generation: g.generation }] : []));
+
 export const rowsOf = (nodes: readonly SessionNode[], indexOf: Map<string, number>): FolderRow[] =>
-  nodes.map((n) => ({ index: indexOf.get(n.summary.file)!, rel: n.summary.file, summary: n.summary, missingParent: n.missingParent, children: rowsOf(n.children, indexOf) }));
+  nodes.map((n) => ({
+    index: indexOf.get(n.summary.file)!, rel: n.summary.file, summary: n.summary, missingParent: n.missingParent,
+    older: olderOf(n.older, indexOf), generationFindings: n.generationFindings, children: rowsOf(n.children, indexOf),
+  }));
 
 /** What the cells need of the folder beyond their row. */
 export interface FolderTableMeta {
@@ -59,8 +76,8 @@ export const COLUMNS = [
   col.accessor((r) => r.summary?.size ?? 0, { id: 'size', header: 'Size', cell: (c) => bytes(c.getValue()) }),
 ];
 
-/** What the filter box matches: file, title, id, models, verdict. */
+/** What the filter box matches: file (and its older generations' files), title, id, models, verdict. */
 export function filterText(r: FolderRow): string {
   const s = r.summary;
-  return `${r.rel} ${s?.title ?? ''} ${s?.id ?? ''} ${s?.models.join(' ') ?? ''} ${s ? (s.isLog ? s.verdict : 'not a log') : ''}`.toLowerCase();
+  return `${r.rel} ${r.older.map((g) => g.rel).join(' ')} ${s?.title ?? ''} ${s?.id ?? ''} ${s?.models.join(' ') ?? ''} ${s ? (s.isLog ? s.verdict : 'not a log') : ''}`.toLowerCase();
 }
