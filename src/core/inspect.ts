@@ -11,6 +11,7 @@ import type { SystemPromptAt, SystemPromptCommit } from './prompt/system-timelin
 import { analyzePrompts, inspectRequests, type InspectedRequest } from './requests/analyze.ts';
 import { foldSession, type SessionFold } from './session/fold-session.ts';
 import { foldSurface } from './surface/fold.ts';
+import { JOB_TYPES, jobsOf, type Job } from './jobs/job-tally.ts';
 
 /**
  * The core's results for one log as a plain JSON document: what
@@ -54,6 +55,8 @@ export interface Inspection {
   runtimeContext: { effectiveSeq: number | null; snapshots: SnapshotEntry[] };
   /** Every model call of the whole log. */
   requests: InspectedRequest[];
+  /** Every background job of the whole log, paired by id (dsh-log-rules V6). */
+  jobs: Job[];
 }
 
 export function eventTypeCounts(result: ReadResult): Record<string, number> {
@@ -86,7 +89,10 @@ export function inspectSession(session: SessionFold, options: InspectOptions = {
   const lastSeq = session.events.length ? session.events.at(session.events.length - 1)!.seq : -1;
   const at = options.at === undefined ? lastSeq : Math.min(options.at, lastSeq);
   const surface = at === lastSeq ? session.surface : foldSurface(eventsThrough(session, at), read.dialect).state;
-  const diagnostics: Diagnostic[] = [...session.diagnostics, ...prompts.findings];
+  // A log without job records is not walked again for them (a long log's extra pass).
+  const hasJobs = [...JOB_TYPES].some((t) => facts.typeCounts[t]);
+  const jobs = hasJobs ? jobsOf(session.events) : { jobs: [], findings: [] };
+  const diagnostics: Diagnostic[] = [...session.diagnostics, ...jobs.findings, ...prompts.findings];
   const { verdict } = facts;
   return {
     format: { version: read.version, dialect: read.dialect, encoding: read.scan.encoding },
@@ -110,6 +116,7 @@ export function inspectSession(session: SessionFold, options: InspectOptions = {
     systemPrompt: { ...prompts.systemPrompt.at(at), source: prompts.systemPromptSource, commits: prompts.systemPrompt.commits },
     runtimeContext: { effectiveSeq: prompts.runtimeContext.effectiveAt(at), snapshots: prompts.runtimeContext.snapshots },
     requests: inspectRequests(prompts.requests, { briefCalls: options.briefCalls }),
+    jobs: jobs.jobs,
   };
 }
 

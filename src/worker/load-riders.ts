@@ -10,6 +10,7 @@ import { BYTES_PER_EVENT } from '../core/session/stream-load.ts';
 import { ReadChunkTally } from '../core/projections/chunk-skip.ts';
 import { TurnOutcomeTally } from '../core/session/turn-outcomes.ts';
 import { NotedCalls } from '../core/search/noted-calls.ts';
+import { JobTally } from '../core/jobs/job-tally.ts';
 
 export interface LoadRiders {
   visitors: SurfaceVisitor[];
@@ -30,6 +31,8 @@ export interface LoadRiders {
   turnOutcomes: TurnOutcomeTally;
   /** The tool call names by id, as of each event (a `tool:` search reads them instead of parsing the calls again). */
   calls: NotedCalls;
+  /** Background jobs, paired by id as the walk passes their records (the Jobs lane). */
+  jobs: JobTally;
 }
 
 /**
@@ -52,8 +55,9 @@ export function loadRiders(meta: LogMeta, totalBytes: number | null, store?: Eve
   const toolPairs = new ToolPairer();
   const turnOutcomes = new TurnOutcomeTally();
   const calls = new NotedCalls();
+  const jobs = new JobTally();
   return {
-    visitors: [replay, facts, toolPairs, turnOutcomes, calls, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
-    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks, turnOutcomes, calls,
+    visitors: [replay, facts, toolPairs, turnOutcomes, calls, jobs, promptGuard.visitor, projectionsGuard?.visitor ?? readChunks].filter((v): v is SurfaceVisitor => v !== null),
+    replay, toolPairs, prompt, promptGuard, assumed, facts, projections, projectionsGuard, readChunks, turnOutcomes, calls, jobs,
   };
 }

@@ -11,6 +11,7 @@ import type { RequestWindow } from '../core/requests/build.ts';
 import type { ValueDiff } from '../core/projections/value-diff.ts';
 import type { SpawnPoint } from '../core/workspace/forks.ts';
 import type { CallTokens } from '../core/charts/series.ts';
+import type { Job } from '../core/jobs/job-tally.ts';
 
 /** Messages between the main thread and the load worker. Plain data only. */
 export type LoadSource =
@@ -78,6 +79,12 @@ export type Response =
   | { id: number; progress: LoadProgress };
 
 /** What the UI knows about a loaded log without asking again. */
+/** A background job as the page draws it: the core's pairing, with each record's event index (−1: none). */
+export interface JobRow extends Job {
+  registeredIndex: number;
+  settledIndex: number;
+}
+
 export interface LoadSummary {
   /** The part of a log read so far (its load still runs): only the events list, timeline and scrubber show it. */
   partial?: true;
@@ -138,6 +145,8 @@ export interface LoadSummary {
   loadMs: number;
   /** Every model call, one row each (the Requests table). */
   requests: RequestRow[];
+  /** Every background job, paired by id (dsh-log-rules V6): the Jobs lane and Event detail. */
+  jobs: JobRow[];
   /**
    * Each call's cut as an event index, in call order (so ascending): what the
    * page finds a cursor's call by, without the rows (on the page those are

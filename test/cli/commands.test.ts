@@ -81,4 +81,20 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(result.eventCount).toBe(Number(events));
     expect(result.verdict).toBe('ok');
   }, 30_000);
+
+  it('gen-log --jobs writes 0.2.1-rc.2 job records that inspect --json lists as jobs, verdict ok; --jobs needs format 4', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-cmd-'));
+    const out = path.join(dir, 'session.jsonl');
+    const gen = run('gen-log', '--events', '1500', '--format', 'dsh021', '--jobs', '--out', out);
+    expect(gen.status).toBe(0);
+    expect(gen.stdout).toMatch(/background jobs/);
+    const result = JSON.parse(run('inspect', out, '--json').stdout);
+    expect(result.verdict).toBe('ok');
+    expect(result.jobs.length).toBeGreaterThan(2);
+    expect(result.jobs[0]).toMatchObject({ id: 'job-dev-server', kind: 'bash', runningAtEnd: true });
+    expect(result.jobs.some((j: { outcome: string | null }) => j.outcome === 'completed')).toBe(true);
+    const v0 = run('gen-log', '--events', '100', '--jobs', '--out', path.join(dir, 'v0.jsonl'));
+    expect(v0.status).toBe(2);
+    expect(v0.stderr).toMatch(/--jobs needs a format-4 log/);
+  }, 30_000);
 });

@@ -85,7 +85,7 @@ describe('verdict: DSH would refuse (a rule DSH enforces fails)', () => {
 });
 
 describe('verdict: newer than this app', () => {
-  it('an unknown required type: named, what the app knows said, later events still folded, analyses partial from it', () => {
+  it('an unknown log-only type: named, what the app knows said, surface, messages and requests exact, projections partial from it', () => {
     const rows = events(
       ['turn/start', { turn: 1 }],
       ['future/feature', { x: 1 }],
@@ -96,14 +96,52 @@ describe('verdict: newer than this app', () => {
     expect(r.verdict).toBe('newer-than-app');
     expect(r.ok).toBe(true);
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const finding = r.diagnostics.find((d) => d.code === 'type.unknown-required')!;
+    expect(finding.path).toBeUndefined();
+    expect(finding.message).toMatch(/carries no message or surface fields, so the surface, messages and requests are exact/);
     expect(r.verdictDetail.unknown).toEqual(['future/feature']);
-    expect(r.verdictDetail.summary).toMatch(/newer than this app: it uses future\/feature.*it knows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2, session formats 0–4/);
-    expect(r.verdictDetail.partial).toEqual({ fromSeq: 1, analyses: ['surface and messages', 'model requests', 'projections'] });
+    expect(r.verdictDetail.summary).toMatch(/^This log is newer than this app, or uses a fork's own vocabulary: it uses future\/feature.*it knows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2 and 0\.2\.1-rc\.2's background jobs, session formats 0–4/);
+    expect(r.verdictDetail.summary).toMatch(/surface and messages and model requests are exact .*; projections is partial from seq 1\./);
+    expect(r.verdictDetail.exact).toEqual(['surface and messages', 'model requests']);
+    expect(r.verdictDetail.partial).toEqual({ fromSeq: 1, analyses: ['projections'], from: { projections: 1 } });
     // The event after the unknown one is folded and sent to the model.
     expect(r.surface.nodes).toEqual([2]);
     expect(r.messages.map((m) => m.id)).toEqual(['u1']);
     expect(isPartialAt(r.verdictDetail, 'projections', 0)).toBe(false);
     expect(isPartialAt(r.verdictDetail, 'projections', 2)).toBe(true);
+    expect(isPartialAt(r.verdictDetail, 'surface and messages', 2)).toBe(false);
+  });
+
+  it.each([
+    ['a surfaceOp', ['future/message', { text: 'x' }, { surfaceOp: 'append' }], 'surfaceOp'],
+    ['a message in its payload', ['future/message', { message: { id: 'm', role: 'user', content: [] } }], 'data.message'],
+    ['sourceEventSeqs', ['future/message', {}, { sourceEventSeqs: [1] }], 'sourceEventSeqs'],
+  ] as const)('an unknown type with %s could change the surface: every analysis partial from it', (_what, row, path) => {
+    const r = verdictOf(jsonl([v4(), ...turn(row as unknown as [string, unknown, Row?])]));
+    expect(r.verdict).toBe('newer-than-app');
+    expect(r.diagnostics.find((d) => d.code === 'type.unknown-required')?.path).toBe(path);
+    expect(r.verdictDetail.exact).toEqual([]);
+    expect(r.verdictDetail.partial).toMatchObject({ fromSeq: 2, analyses: ['surface and messages', 'model requests', 'projections'] });
+    expect(r.verdictDetail.summary).toMatch(/surface and messages, model requests, projections are partial from seq 2\./);
+  });
+
+  it('a log-only unknown early and a surface one later: each analysis partial from its own seq', () => {
+    const r = verdictOf(jsonl([v4(), ...turn(['future/feature', {}], ['future/message', { text: 'x' }, { surfaceOp: 'append' }])]));
+    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections', 'surface and messages', 'model requests'], from: { projections: 2, 'surface and messages': 3, 'model requests': 3 } });
+    expect(isPartialAt(r.verdictDetail, 'surface and messages', 2)).toBe(false);
+    expect(isPartialAt(r.verdictDetail, 'surface and messages', 3)).toBe(true);
+    expect(r.verdictDetail.summary).toMatch(/projections is partial from seq 2; surface and messages, model requests are partial from seq 3/);
+  });
+
+  it('a log-only unknown type does not excuse a later surface refusal: DSH refuses it on its own', () => {
+    const rows = events(
+      ['turn/start', { turn: 1 }],
+      ['future/feature', {}],
+      ['user/message', userMessage('u2', 'summary'), { surfaceOp: { op: 'replace', startSeq: 7, endSeq: 8 }, sourceEventSeqs: [0] }],
+      ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+    );
+    const r = verdictOf(jsonl([v4(), ...rows]));
+    expect(r.verdict).toBe('dsh-refuses');
   });
 
   it('an unknown type with a surfaceOp stays opaque; a later replace citing it is a consequence, not a refusal', () => {
@@ -127,7 +165,7 @@ describe('verdict: newer than this app', () => {
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(r.verdictDetail.unknown).toEqual(['format 5']);
     expect(r.verdictDetail.summary).toMatch(/session format 5.*fork's own format/);
-    expect(r.verdictDetail.partial).toEqual({ fromSeq: null, analyses: ['surface and messages', 'model requests', 'projections'] });
+    expect(r.verdictDetail.partial).toMatchObject({ fromSeq: null, analyses: ['surface and messages', 'model requests', 'projections'] });
     expect(r.surface.nodes).toEqual([1]);
   });
 
@@ -139,7 +177,7 @@ describe('verdict: newer than this app', () => {
     expect(finding).toMatchObject({ severity: 'warning', seq: 2, path: 'data.version', subject: 'goal/change payload version 2' });
     expect(r.verdictDetail.summary).toMatch(/it uses goal\/change payload version 2, which this app does not know/);
     expect(finding.message).toMatch(/goal\/change payload version 2 is newer than this app knows \(it reads version 1\)/);
-    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (goal)'] });
+    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (goal)'], from: { 'projections (goal)': 2 } });
     expect(isPartialAt(r.verdictDetail, 'projections', 3, 'goal')).toBe(true);
     expect(isPartialAt(r.verdictDetail, 'projections', 3, 'todos')).toBe(false);
   });

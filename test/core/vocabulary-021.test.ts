@@ -21,8 +21,9 @@ const inTurn = (...middle: [string, unknown, Row?][]) => events(
 const findings = (text: string) => readLogText(text).diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.severity, d.seq ?? null]);
 
 describe('the 60-type catalog of 0.2.1-alpha.2 (dsh-0.2 §2–3)', () => {
-  it('format 4 knows 60 types, working-directory/change among them; formats 0 and 3 do not', () => {
-    expect(knownEventTypes('v4').size).toBe(60);
+  it('format 4 knows 60 types, working-directory/change among them (62 with 0.2.1-rc.2\'s two job records); formats 0 and 3 do not', () => {
+    expect(knownEventTypes('v4').size).toBe(62);
+    expect([...knownEventTypes('v4')].filter((t) => t.startsWith('job/')).sort()).toEqual(['job/registered', 'job/settled']);
     expect(knownEventTypes('v4').has('working-directory/change')).toBe(true);
     expect(knownEventTypes('v3').has('working-directory/change')).toBe(false);
     expect(knownEventTypes('v0').size).toBe(48);
@@ -76,7 +77,7 @@ describe('subagent/catalog payload versions 0, 1, 2 (dsh-0.2 §4.2)', () => {
     expect(r.diagnostics.find((d) => d.code === 'payload.unknown-version')!.message).toMatch(/subagent\/catalog payload version 3 is newer than this app knows \(it reads versions 0, 1, 2\)/);
     expect(r.verdict).toBe('newer-than-app');
     // Only the catalog unit reads it: that unit is partial from the fact on, nothing else.
-    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (subagentCatalog)'] });
+    expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections (subagentCatalog)'], from: { 'projections (subagentCatalog)': 2 } });
   });
 
   it('is not in the format-0 vocabulary at all', () => {

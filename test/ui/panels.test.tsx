@@ -211,7 +211,7 @@ describe('Verdict wording: refused, newer than this app, not a DSH log (issue #1
     expect(title).toMatch(/uses future\/feature/);
     expect(verdict).toMatch(/This log is newer than this app/);
     expect(verdict).toMatch(/partial from seq 4/);
-    expect(verdict).toMatch(/this app follows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2, session formats 0–4/);
+    expect(verdict).toMatch(/this app follows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2 and 0\.2\.1-rc\.2's background jobs, session formats 0–4/);
     expect(verdict).not.toMatch(/refuse/);
   });
 

@@ -1,6 +1,7 @@
-// `dsh-devtools gen-log --events N [--format v0|v4|dsh021] [--shape long] [--zstd] [--seed S] --out F`:
+// `dsh-devtools gen-log --events N [--format v0|v4|dsh021] [--jobs] [--shape long] [--zstd] [--seed S] --out F`:
 // writes a realistic DSH log of about N events, made entirely by our generator
-// (dsh021: a format-4 log shaped like DSH 0.2.1-alpha.2's; long: a 1M-token
+// (dsh021: a format-4 log shaped like DSH 0.2.1-alpha.2's; --jobs adds 0.2.1-rc.2's
+// background-job records to a format-4 log; long: a 1M-token
 // session that never compacts, its surface growing for thousands of calls).
 // Written line by line, so a log of any size fits in memory.
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { UsageError } from '../errors.ts';
 import type { CliCommand } from '../registry.ts';
 import { progress } from '../tty.ts';
 
-const USAGE = 'gen-log --events N [--format v0|v4|dsh021] [--shape long] [--zstd] [--seed S] --out FILE';
+const USAGE = 'gen-log --events N [--format v0|v4|dsh021] [--jobs] [--shape long] [--zstd] [--seed S] --out FILE';
 const FORMATS = ['v0', 'v4', 'dsh021'];
 const SHAPES = ['default', 'long'];
 
@@ -22,6 +23,8 @@ export const genLogCommand: CliCommand = {
   help: `
   --events N     about N events (default 10000)
   --format F     v0 (0.1.0-rc.8 shape, the default), v4, or dsh021 (format 4 shaped like DSH 0.2.1-alpha.2's)
+  --jobs         format 4 only (v4, dsh021): 0.2.1-rc.2's background jobs (registered, settled
+                 completed/failed/killed, one left running; a fork child inherits running ones)
   --shape long   a long session: 1M-token window, no compaction or pruning
   --zstd         write zstd frames, one per batch, as DSH appends them
   --seed S       the generator's seed (default 1); the same seed writes the same log
@@ -35,6 +38,7 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
     format: { type: 'string' },
     shape: { type: 'string' },
     zstd: { type: 'boolean' },
+    jobs: { type: 'boolean' },
     seed: { type: 'string' },
     out: { type: 'string' },
   },
@@ -50,10 +54,12 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; usage: ${usage}`);
     if (!SHAPES.includes(shapeName)) throw new UsageError(`--shape must be one of ${SHAPES.join(', ')}; usage: ${usage}`);
     const zstd = values.zstd === true;
+    const jobs = values.jobs === true;
+    if (jobs && format === 'v0') throw new UsageError(`--jobs needs a format-4 log (--format v4 or dsh021); usage: ${usage}`);
 
     // Events per turn depend on the dialect (V0 chunks are separate events) and the shape: calibrate on a small log.
     const long = shapeName === 'long';
-    const shape = { ...(format === 'dsh021' ? { dialect: 'v4' as const, dsh021: true } : { dialect: format as 'v0' | 'v4' }), long };
+    const shape = { ...(format === 'dsh021' ? { dialect: 'v4' as const, dsh021: true } : { dialect: format as 'v0' | 'v4' }), long, jobs };
     const sample = generateLog({ ...shape, seed, turns: 8 });
     const turns = Math.max(1, Math.round((events / sample.events.length) * 8));
     // DSH appends batches as separate zstd frames (dsh-log-rules L1.4); ours are stored-block frames.
@@ -82,6 +88,6 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
       shown.done();
       fs.closeSync(fd);
     }
-    console.log(`${out}: ${written} events, ${lines} lines, ${fs.statSync(out).size} bytes (${format}${long ? ', long session' : ''}${zstd ? ', zstd frames' : ''}, seed ${seed}, ${turns} turns)`);
+    console.log(`${out}: ${written} events, ${lines} lines, ${fs.statSync(out).size} bytes (${format}${jobs ? ', background jobs' : ''}${long ? ', long session' : ''}${zstd ? ', zstd frames' : ''}, seed ${seed}, ${turns} turns)`);
   },
 };

@@ -4,6 +4,7 @@ import { RequestParts, type DiffKind } from './request-parts.ts';
 import type { CompareRun } from './run.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
 import { buildTrails, firstDifferingMessage, TrailCursor, type CallTrail } from './trail.ts';
+import { ANALYSES, partialFrom } from '../session/verdict.ts';
 
 /**
  * Two runs compared call by call (docs/compare.md): the calls aligned, each
@@ -164,7 +165,7 @@ function notesFor(run: CompareRun, side: 'a' | 'b'): CompareNote[] {
     const rest = from !== undefined ? ` Its calls are compared as this app folds them; those cut from seq ${from} on may not be what DSH ran.` : ' Its calls are compared as this app folds them.';
     out.push({ side, kind: 'dsh-refuses', message: `${name}: ${v.summary}${rest}`, ...(from !== undefined ? { fromSeq: from } : {}) });
   } else if (v.kind === 'newer-than-app' && v.partial?.analyses.some((x) => x.startsWith('model requests') || x.startsWith('surface'))) {
-    const from = v.partial.fromSeq;
+    const from = partialFrom(v, ANALYSES.requests) ?? v.partial.fromSeq;
     out.push({
       side, kind: 'newer-than-app',
       message: `${name} uses ${v.unknown.join(', ') || 'vocabulary'} this app does not know: its calls${from !== null ? ` cut from seq ${from} on` : ''} may miss what that part does.`,

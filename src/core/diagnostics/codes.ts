@@ -70,6 +70,9 @@ export const DIAGNOSTIC_DEFS = {
   'generation.older': { severity: 'info', rule: 'An older generation of the session sits beside the live one: immutable history, frozen when DSH migrated the session to a newer format; DSH reads only the highest generation (L1.2, I4).' },
   'generation.mixed-compression': { severity: 'error', refuses: true, rule: 'A session directory holds both .jsonl and .jsonl.zstd generations: DSH refuses a root that mixes them (L1.2).' },
   'generation.version-mismatch': { severity: 'warning', rule: 'The header version is not the generation the file name says (session.jsonl* is 0, session.v<N>.jsonl* is N): DSH writes them equal (L1.2).' },
+  // Background jobs (V6): pairing job/registered with job/settled by id; DSH's restore does not pair them.
+  'job.unregistered': { severity: 'warning', rule: 'A job/settled names a job id no earlier job/registered registers: the job is listed from its settlement only (V6).' },
+  'job.repeated': { severity: 'warning', rule: 'A job id is registered, or settled, a second time: the first record is kept, the repeat shown as logged (V6).' },
   // A load this app could not finish: about the app and the tab, not the log (warnings: DSH refuses nothing here).
   'load.too-big': { severity: 'warning', rule: 'The log would need more memory than this tab can give (estimated from its size, compression ratio and events so far): the load stopped and the open log stayed. The CLI reads it without a tab\'s limits.' },
   'load.failed': { severity: 'warning', rule: 'The load stopped on an unexpected error at this line/seq; the open log stayed. A bug in this app, not in the log: please report it.' },

@@ -19,6 +19,13 @@ export interface GenerateOptions {
   imageOffload?: boolean; // attach a screenshot in turn 1; V4 later offloads it
   dsh021?: boolean; // V4 only: 0.2.1-alpha.2 shape (working-directory changes, a plugin record, subagent/catalog v2)
   /**
+   * V4 only: 0.2.1-rc.2's background jobs (V6): registered before a turn ends, settled
+   * early in the next (completed, failed, killed in turn), one left running to the end;
+   * a fork child inherits the ones running at its cut. They draw no randomness, so the
+   * log is the one without them plus the job lines.
+   */
+  jobs?: boolean;
+  /**
    * A long session on a 1M-token window (docs/long-sessions.md): a 1,000,000-token context
    * window, no compaction and no tool-output pruning unless asked, so every call
    * sees the whole growing surface; 24 model calls per turn unless asked.
@@ -174,15 +181,19 @@ class Generator {
   cwdRecorded = false;
   /** Working-directory notices queued for the next turn, appended before its prompt. */
   notices: Json[] = [];
+  // 0.2.1-rc.2 background jobs (V6): the ones registered and not yet settled.
+  readonly jobs: boolean;
+  runningJobs: { id: string; kind: string }[] = [];
   // Run variants (docs/compare.md): model calls made so far, and the change to make.
   callsMade = 0;
   variant: RunVariant | null = null;
 
   constructor(opts: GenerateOptions) {
     const long = opts.long === true;
-    this.o = { seed: 1, turns: 6, stepsPerTurn: long ? 24 : 4, compactEvery: long ? 0 : 4, packChunks: true, openLastTurn: false, imageOffload: false, dsh021: false, long, ...opts };
+    this.o = { seed: 1, turns: 6, stepsPerTurn: long ? 24 : 4, compactEvery: long ? 0 : 4, packChunks: true, openLastTurn: false, imageOffload: false, dsh021: false, jobs: false, long, ...opts };
     this.v4 = opts.dialect === 'v4';
     this.dsh021 = this.v4 && this.o.dsh021;
+    this.jobs = this.v4 && this.o.jobs === true;
     this.rng = new Rng(this.o.seed);
     this.time = 1_788_000_000_000 + this.rng.int(0, 86_400_000);
   }
@@ -516,6 +527,7 @@ class Generator {
       const queued = this.notices.length;
       this.emit('agent/inbox/spliced', { target: 'next-turn', start: queued, inserted: [prompt] });
       const turnStartSeq = this.emit('turn/start', { turn });
+      if (this.jobs) this.settleJobs(turn);
       this.emit('agent/inbox/spliced', { target: 'next-turn', start: 0, removedCount: queued + 1, inserted: [] });
       const turnStartLen = this.nodes.length;
       for (let step = 1; step <= steps; step++) {
@@ -568,6 +580,7 @@ class Generator {
         this.emit('step/end', { turn, step });
       }
       if (!open) {
+        if (this.jobs) this.registerJobs(turn);
         this.emit('turn/end', { turn, reason: { kind: 'completed' } });
         this.done.push(`${task.fn} (${task.file}): ${task.fix}`);
         if (this.dsh021 && turn === 1) this.afterFirstTurn();
@@ -629,6 +642,39 @@ class Generator {
     this.pluginRecord('plugin:translator/result', { requestSeq: request, text: `已修复：${text.slice(0, 40)}` });
     this.emit('subagent/catalog', { version: 0, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'continuable', label: 'reviewer' });
     this.emit('subagent/catalog', { version: 2, childId: this.rng.uuid(), childCreatedAt: this.time, mode: 'external', label: 'ci-runner' });
+  }
+
+  // ————— 0.2.1-rc.2 background jobs (V6), only with the jobs option
+
+  /** A job record: log-only, at the current time, drawing nothing from the generator's randomness. */
+  jobRecord(type: 'job/registered' | 'job/settled', data: Json): void {
+    const ev: GenEvent = { type, seq: this.seqCount++, time: this.time, data };
+    if (!this.sink) this.events.push(ev);
+    this.lastEmitted = ev;
+    this.record(ev);
+  }
+  /** Before turn `turn` ends: the dev server in turn 1 (never settled) and a reviewer subagent; one test run a turn after. */
+  registerJobs(turn: number): void {
+    const started = (id: string, kind: string, label: string) => {
+      this.jobRecord('job/registered', { id, kind, label, startedAt: this.time });
+      this.runningJobs.push({ id, kind });
+    };
+    if (turn === 1) {
+      started('job-dev-server', 'bash', 'npm run dev');
+      started('job-review-1', 'subagent', 'reviewer: check the first fix');
+    } else started(`job-test-${turn}`, 'bash', `npm test -- --run (turn ${turn})`);
+  }
+  /** Early in turn `turn`: every job but the dev server settles, its outcome by the turn it started in. */
+  settleJobs(turn: number): void {
+    const OUTCOMES = ['completed', 'failed', 'killed'] as const;
+    const keep: { id: string; kind: string }[] = [];
+    for (const job of this.runningJobs) {
+      if (job.id === 'job-dev-server') { keep.push(job); continue; }
+      const outcome = job.kind === 'subagent' ? 'completed' : OUTCOMES[turn % 3];
+      const detail = outcome === 'failed' ? 'exit code 1: 2 tests failed' : outcome === 'killed' ? 'stopped by job_kill' : undefined;
+      this.jobRecord('job/settled', { id: job.id, outcome, ...(detail ? { detail } : {}), finishedAt: this.time });
+    }
+    this.runningJobs = keep;
   }
 
   // ————— run variants (docs/compare.md), only with generateVariant

@@ -36,11 +36,12 @@ const LATER_TYPES = [
 ] as const;
 const V4_ONLY_TYPES = ['developer/message', 'image/offload'] as const;
 /**
- * Added to format 4 without a format bump (dsh-log-rules V2–V3): 0.2.1-alpha.2's
- * catalog has 60 types, our V4 list the other 59. Logs keep `version: 4`, so
- * the V4 dialect admits it (older format-4 builds refuse it, dsh-log-rules V3).
+ * Added to format 4 without a format bump (dsh-log-rules V2–V3, V6): 0.2.1-alpha.2's
+ * catalog has 60 types, our V4 list the other 59; 0.2.1-rc.2 adds the two
+ * background-job records (log-only). Logs keep `version: 4`, so the V4
+ * dialect admits them (older format-4 builds refuse them, dsh-log-rules V3).
  */
-const V4_SAME_VERSION_TYPES = ['working-directory/change'] as const;
+const V4_SAME_VERSION_TYPES = ['working-directory/change', 'job/registered', 'job/settled'] as const;
 /** Dropped by V2/V3 (chunks moved into assistant/message; code-dispatch renamed). */
 const RETIRED_AFTER_V0 = new Set(['assistant/chunk', 'tool/code-dispatch-start', 'tool/code-dispatch']);
 

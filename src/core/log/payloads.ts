@@ -60,6 +60,10 @@ const schemas = (dialect: Dialect): Record<string, z.ZodType> => ({
   'request/context': z.object({ provider: nonEmpty, model: nonEmpty }).loose(),
   'todo/write': z.object({ todos: z.array(z.object({ content: z.string(), status: z.string() }).loose()) }).loose(),
   'session/end-seed': z.object({}).loose(),
+  // Background jobs (dsh-log-rules V6): the id pairs a settlement with its registration; every
+  // other field is optional and shown as logged.
+  'job/registered': z.object({ id: nonEmpty }).loose(),
+  'job/settled': z.object({ id: nonEmpty }).loose(),
 });
 
 /**

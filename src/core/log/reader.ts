@@ -13,7 +13,7 @@ import type { ByteReader } from './read-back.ts';
 import { zstdReadBack } from './zstd-read-back.ts';
 import { stoppedAt } from './load-stopped.ts';
 import type { Dialect, EventOrigin, LogEvent, ReadMeta, ReadResult, ScanStats, SessionHeader, TornTail } from './types.ts';
-import { MAX_ROW_DEPTH, PARSE_BEFORE_DEPTH_CHARS, textNestsDeeperThan, tooDeep, unknownTypeMessage } from './row-checks.ts';
+import { MAX_ROW_DEPTH, PARSE_BEFORE_DEPTH_CHARS, surfaceFieldOf, textNestsDeeperThan, tooDeep, unknownTypeMessage } from './row-checks.ts';
 import { grownTo } from '../util/typed.ts';
 
 export { MAX_ROW_DEPTH } from './row-checks.ts';
@@ -552,7 +552,11 @@ export class LogReader {
       // A plugin record is known as such: opaque, log-only, never a finding (V4.3).
       if (event.ignorable) {
         if (!isPluginRecordType(event.type)) this.diag('type.unknown-ignorable', `Unknown ignorable event type ${event.type} at seq ${event.seq}; shown as opaque`, { line, seq: event.seq });
-      } else this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type });
+      } else {
+        // The path names the field through which it could change the surface (V7); none: log-only.
+        const field = surfaceFieldOf(event);
+        this.diag('type.unknown-required', unknownTypeMessage(event, this.dialect, this.version), { line, seq: event.seq, subject: event.type, ...(field ? { path: field } : {}) });
+      }
     } else if (origin.packedIndex === undefined && this.checkPayloads) {
       // Expanded packed members were validated by the expansion itself.
       const problem = facts.payload?.(event) ?? null;

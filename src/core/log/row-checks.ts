@@ -48,10 +48,24 @@ function countUpTo(text: string, c: string, max: number): number {
 }
 
 /**
+ * The field through which an unknown event could change the surface
+ * (dsh-log-rules V7): surface metadata, or a message in its payload. Null:
+ * it is log-only, so the surface, messages and requests stay exact.
+ */
+export function surfaceFieldOf(event: LogEvent): string | null {
+  if (event.surfaceOp !== undefined) return 'surfaceOp';
+  if (event.sourceEventSeqs !== undefined) return 'sourceEventSeqs';
+  const d = event.data;
+  if (d !== null && typeof d === 'object' && !Array.isArray(d) && Object.hasOwn(d, 'message')) return 'data.message';
+  return null;
+}
+
+/**
  * An unknown required type (L2.3, E4) is worded as newer than this app, not
- * as a broken log: DSH's own reader refuses it, but a newer DSH may know it.
- * Says what the app knows and any better guess (a fork's type, a type of a
- * later format than the header states, a plugin record without its marker).
+ * as a broken log: DSH's own reader refuses it, but a newer DSH, or a fork
+ * with its own vocabulary, may know it. Says what the app knows, any better
+ * guess (a fork's type, a type of a later format than the header states, a
+ * plugin record without its marker), and what it can cost (V7).
  */
 export function unknownTypeMessage(event: LogEvent, dialect: Dialect, version: number): string {
   const hints: string[] = [];
@@ -60,7 +74,11 @@ export function unknownTypeMessage(event: LogEvent, dialect: Dialect, version: n
   const later = laterDialectKnowing(event.type, dialect);
   if (later) hints.push(`format ${later === 'v3' ? 3 : 4} logs have it, but this log says format ${version}`);
   if (isPluginRecordType(event.type)) hints.push('DSH writes plugin records with ignorable: true');
+  const field = surfaceFieldOf(event);
+  const cost = field === null
+    ? 'it carries no message or surface fields, so the surface, messages and requests are exact; projections may miss what a newer unit folds from it'
+    : `it carries ${field}, so the surface, messages, requests and projections after it may miss what it does`;
   return `Event type ${event.type} at seq ${event.seq} is not in the vocabulary this app knows (${KNOWN_DSH_TEXT}) and is not marked ignorable: `
-    + `likely written by a newer DSH${hints.length ? ` (${hints.join('; ')})` : ''}. DSH up to ${NEWEST_KNOWN_DSH} refuses such a log; `
-    + 'the events after it are still shown, but analyses after it may miss what it does';
+    + `likely written by a newer DSH or a fork${hints.length ? ` (${hints.join('; ')})` : ''}. DSH up to ${NEWEST_KNOWN_DSH} refuses such a log; `
+    + `the events after it are still shown, and ${cost}`;
 }

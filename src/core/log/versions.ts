@@ -6,9 +6,11 @@
  */
 export const OLDEST_KNOWN_DSH = '0.1.0-rc.8';
 export const NEWEST_KNOWN_DSH = '0.2.1-alpha.2';
+/** The release that added the background-job records to format 4 (dsh-log-rules V6); of it, only they are known. */
+export const JOBS_DSH = '0.2.1-rc.2';
 
 /** One line for messages: which DSH this app knows. */
-export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, session formats 0–4`;
+export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH} and ${JOBS_DSH}'s background jobs, session formats 0–4`;
 
 /**
  * Vocabulary DSH added to format 4 without a format bump, with the first
@@ -17,8 +19,13 @@ export const KNOWN_DSH_TEXT = `DSH ${OLDEST_KNOWN_DSH} … ${NEWEST_KNOWN_DSH}, 
  * here: they are ignorable, which older readers skip.
  */
 export const FORMAT4_ADDITIONS: Readonly<Record<string, string>> = {
-  'working-directory/change': '0.2.1-alpha.2',
+  'working-directory/change': NEWEST_KNOWN_DSH,
+  'job/registered': JOBS_DSH,
+  'job/settled': JOBS_DSH,
 };
+
+/** The releases FORMAT4_ADDITIONS names, oldest first: a log needs the newest of those its types name. */
+export const FORMAT4_RELEASE_ORDER: readonly string[] = [NEWEST_KNOWN_DSH, JOBS_DSH];
 
 /**
  * Event types seen only in DSH forks and derivatives, never in an upstream

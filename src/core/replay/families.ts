@@ -4,7 +4,7 @@ import { isPluginRecordType } from '../log/event-types.ts';
  * Event families: how the timeline colours and filters events. A display
  * grouping only — no DSH rule depends on it.
  */
-export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'projection', 'compaction', 'plugin', 'other'] as const;
+export const FAMILIES = ['boundary', 'message', 'chunk', 'request', 'tool', 'projection', 'compaction', 'plugin', 'job', 'other'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export function familyOf(type: string): Family {
@@ -16,6 +16,8 @@ export function familyOf(type: string): Family {
   if (type.startsWith('request/') || type.startsWith('llm/')) return 'request';
   if (type.startsWith('tool') || type.startsWith('approval/')) return 'tool';
   if (type.startsWith('compaction/') || type === 'image/offload') return 'compaction';
+  // Background jobs (V6): their own lane beside the Jobs bars.
+  if (type.startsWith('job/')) return 'job';
   if (type.includes('/')) return 'projection';
   return 'other';
 }

@@ -39,7 +39,9 @@ import type { SearchQuery } from './query.ts';
  * - a number too big for a double prints as "Infinity" or "null": a line with
  *   one holds the words those hold;
  * - a `role:` filter's role is the "role" value of the event's message, in
- *   the line as written, or the role a user/message has without one.
+ *   the line as written, or the role a user/message has without one;
+ * - a `job:` filter's id or kind is a string value of the job record: it is
+ *   checked as a word is.
  */
 export interface LinePrefilter {
   /** The words (and the error filter's) a line's raw text holds, as bits. */
@@ -129,7 +131,9 @@ export function isCheckableWord(word: string): boolean {
 /** The filter for a parsed query, or null when it can rule out no line. */
 export function linePrefilter(query: SearchQuery, typeNames: readonly string[]): LinePrefilter | null {
   // A word found in one text has each of its pieces there too: "exit code" needs "exit" and "code".
-  const words = [...new Set(query.words.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
+  // A `job:` filter's id or kind is a string value of the record, so in its line as written, as a word is.
+  const asWords = query.job !== undefined ? [...query.words, query.job] : query.words;
+  const words = [...new Set(asWords.flatMap((w) => w.split(JOINING_ALL)).filter(isCheckableWord))].slice(0, MAX_WORDS);
   // A `role:` filter's role is a message's "role" value, in the line as written (JSON's whitespace
   // around the colon); a user/message without one is the user's. (Not checked when JSON would escape it.)
   const role = query.role !== undefined && readsAsWritten(query.role) ? query.role : null;

@@ -7,12 +7,15 @@ import { eventPreview } from '../replay/preview.ts';
  * in the event's type or any of its text: message text, reasoning, tool
  * arguments and results, streamed deltas) and filters that narrow it:
  * `type:tool/call` (a type, or a family prefix such as `type:tool`),
- * `tool:bash`, `role:user`, `turn:3`, `error`. Quote a phrase: "exit code 1".
+ * `tool:bash`, `job:<id or kind>`, `role:user`, `turn:3`, `error`. Quote a
+ * phrase: "exit code 1".
  */
 export interface SearchQuery {
   words: string[];
   type?: string;
   tool?: string;
+  /** A background job's id or kind: its `job/registered` and `job/settled` records (V6). */
+  job?: string;
   role?: string;
   turn?: number;
   error?: boolean;
@@ -24,11 +27,11 @@ export function parseQuery(text: string): SearchQuery {
   for (const m of text.matchAll(/"([^"]*)"|(\S+)/g)) {
     const token = m[1] ?? m[2];
     if (m[1] !== undefined) { if (token) q.words.push(token.toLowerCase()); continue; }
-    const f = /^(type|tool|role|turn):(.+)$/i.exec(token);
+    const f = /^(type|tool|job|role|turn):(.+)$/i.exec(token);
     if (f) {
       const key = f[1].toLowerCase();
       if (key === 'turn') { const n = Number(f[2]); if (Number.isSafeInteger(n)) { q.turn = n; continue; } }
-      else { q[key as 'type' | 'tool' | 'role'] = f[2].toLowerCase(); continue; }
+      else { q[key as 'type' | 'tool' | 'job' | 'role'] = f[2].toLowerCase(); continue; }
     }
     if (token.toLowerCase() === 'error') { q.error = true; continue; }
     q.words.push(token.toLowerCase());
@@ -64,6 +67,13 @@ function toolNames(e: LogEvent, callNames: CallNames): string[] {
   return names.map((n) => n.toLowerCase());
 }
 
+/** Whether a job record (V6) is of the job `job` names: its id, or its kind, case-insensitive. */
+function namesJob(e: LogEvent, job: string): boolean {
+  if (!e.type.startsWith('job/')) return false;
+  const d = e.data;
+  return [d?.id, d?.kind].some((v) => typeof v === 'string' && v.toLowerCase() === job);
+}
+
 function isError(e: LogEvent): boolean {
   const d = e.data;
   const m = messageOf(e);
@@ -86,6 +96,7 @@ export function matchesQuery(q: SearchQuery, event: LogEvent, turn: number, call
   }
   if (q.error && !isError(event)) return false;
   if (q.tool !== undefined && !toolNames(event, callNames).includes(q.tool)) return false;
+  if (q.job !== undefined && !namesJob(event, q.job)) return false;
   if (!q.words.length) return true;
   // The type, the one-line preview the events list shows (its labels too: "plugin record", "[working directory]"), and every text.
   const texts: string[] = [event.type.toLowerCase(), eventPreview(event).toLowerCase()];

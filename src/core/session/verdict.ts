@@ -1,5 +1,5 @@
 import type { SessionHeader } from '../log/types.ts';
-import { FORK_TYPES, FORMAT4_ADDITIONS, KNOWN_DSH_TEXT } from '../log/versions.ts';
+import { FORK_TYPES, FORMAT4_ADDITIONS, FORMAT4_RELEASE_ORDER, KNOWN_DSH_TEXT } from '../log/versions.ts';
 import { DIAGNOSTIC_DEFS } from '../diagnostics/codes.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
@@ -32,9 +32,15 @@ export interface Verdict {
   unknown: string[];
   /**
    * newer-than-app: the analyses that may miss what the unknown part does,
-   * from `fromSeq` on (null: the whole log, e.g. a newer format).
+   * each from its seq in `from` (null: the whole log, e.g. a newer format);
+   * `fromSeq` is the first of them.
    */
-  partial: { fromSeq: number | null; analyses: string[] } | null;
+  partial: { fromSeq: number | null; analyses: string[]; from: Readonly<Record<string, number | null>> } | null;
+  /**
+   * newer-than-app: the analyses the unknown part cannot change (it carries no message or
+   * surface fields, dsh-log-rules V7): surface and messages, model requests, or both.
+   */
+  exact: string[];
   /** The DSH releases and formats this app follows. */
   known: string;
   /**
@@ -68,10 +74,17 @@ const READERS_OF: Readonly<Record<string, string[]>> = {
  * Whether an analysis is partial at `seq` under a verdict: it is named (a
  * unit also by `projections (<key>)`) and the cursor is past the unknown part.
  */
-export function isPartialAt(verdict: Pick<Verdict, 'partial'>, analysis: string, seq: number, unit?: string): boolean {
+/** The seq from which an analysis (a unit: `projections (<key>)`) is partial: null throughout, undefined when it is not. */
+export function partialFrom(verdict: Pick<Verdict, 'partial'>, analysis: string, unit?: string): number | null | undefined {
   const p = verdict.partial;
-  if (!p || (p.fromSeq !== null && seq < p.fromSeq)) return false;
-  return p.analyses.includes(analysis) || (unit !== undefined && p.analyses.includes(`${analysis} (${unit})`));
+  if (!p) return undefined;
+  const name = p.analyses.includes(analysis) ? analysis : unit !== undefined && p.analyses.includes(`${analysis} (${unit})`) ? `${analysis} (${unit})` : null;
+  return name === null ? undefined : p.from[name] ?? p.fromSeq;
+}
+
+export function isPartialAt(verdict: Pick<Verdict, 'partial'>, analysis: string, seq: number, unit?: string): boolean {
+  const from = partialFrom(verdict, analysis, unit);
+  return from !== undefined && (from === null || seq >= from);
 }
 
 /** Whether a code marks something newer than this app (a type, format or payload version it does not know). */
@@ -102,18 +115,56 @@ function requiresOf(types: Iterable<string> | undefined, version: number): Verdi
   const because: string[] = [];
   for (const t of types) if (FORMAT4_ADDITIONS[t]) because.push(t);
   if (!because.length) return null;
-  // Every addition this app knows came with the same release.
-  return { release: FORMAT4_ADDITIONS[because[0]], because };
+  const rank = (t: string) => FORMAT4_RELEASE_ORDER.indexOf(FORMAT4_ADDITIONS[t]);
+  const newest = because.reduce((a, t) => (rank(t) > rank(a) ? t : a));
+  return { release: FORMAT4_ADDITIONS[newest], because };
 }
 
 /** A finding's message inside a sentence of ours: without its own closing period. */
 const clause = (message: string) => message.replace(/[.\s]+$/, '');
 const list = (xs: readonly string[]) => (xs.length <= 3 ? xs.join(', ') : `${xs.slice(0, 3).join(', ')} and ${xs.length - 3} more`);
 
+/** The analyses an unknown part may make partial (dsh-log-rules V7), each from the first seq that touches it. */
+function touchedBy(d: Diagnostic): readonly string[] {
+  // A payload version's subject reads `<type> payload version <n>`: only the units that fold the type.
+  if (d.code === 'payload.unknown-version') return READERS_OF[(d.subject ?? '').split(' ')[0]] ?? [ANALYSES.projections];
+  // An unknown type without surface fields (no path: row-checks' surfaceFieldOf) is log-only.
+  if (d.code === 'type.unknown-required' && d.path === undefined) return [ANALYSES.projections];
+  return ALL_ANALYSES;
+}
+
+function partialOf(newer: readonly Diagnostic[]): { partial: Verdict['partial']; exact: string[] } {
+  const from: Record<string, number | null> = {};
+  for (const d of newer) {
+    const seq = d.seq ?? null;
+    for (const a of touchedBy(d)) {
+      const had = from[a];
+      from[a] = had === undefined ? seq : had === null || seq === null ? null : Math.min(had, seq);
+    }
+  }
+  const analyses = Object.keys(from);
+  if (!analyses.length) return { partial: null, exact: [] };
+  const seqs = Object.values(from);
+  const fromSeq = seqs.includes(null) ? null : Math.min(...(seqs as number[]));
+  // Projections are never called exact: a newer DSH may have a unit that reads the unknown type.
+  const exact = [ANALYSES.surface, ANALYSES.requests].filter((a) => !analyses.includes(a));
+  return { partial: { fromSeq, analyses, from }, exact };
+}
+
+/** "surface and messages, model requests are partial from seq 4", per group of analyses that share a seq. */
+export function partialText(partial: NonNullable<Verdict['partial']>): string {
+  const groups = new Map<number | null, string[]>();
+  for (const a of partial.analyses) {
+    const seq = partial.from[a] ?? partial.fromSeq;
+    groups.set(seq, [...(groups.get(seq) ?? []), a]);
+  }
+  return [...groups].map(([seq, names]) => `${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} partial${seq === null ? '' : ` from seq ${seq}`}`).join('; ');
+}
+
 export function logVerdict(input: VerdictInput): Verdict {
   const { header, version, diagnostics } = input;
   const requires = requiresOf(input.types, version);
-  const base = { known: KNOWN_DSH_TEXT, requires, unknown: [] as string[], partial: null };
+  const base = { known: KNOWN_DSH_TEXT, requires, unknown: [] as string[], partial: null, exact: [] as string[] };
 
   // (c) Not a DSH log: nothing to read as one.
   const notDsh = diagnostics.filter(isNotDsh);
@@ -141,9 +192,9 @@ export function logVerdict(input: VerdictInput): Verdict {
     };
   }
 
-  // Fold refusals after the first unknown part may only follow from it (an unknown
-  // event may be a surface node a later replace cites); rows and the header stand alone.
-  const firstNewSeq = newer.reduce((m, d) => (d.seq !== undefined && d.seq < m ? d.seq : m), Infinity);
+  // Fold refusals after the first unknown part that could touch the surface may only follow from
+  // it (it may be a surface node a later replace cites); rows and the header stand alone.
+  const firstNewSeq = newer.filter((d) => touchedBy(d).includes(ANALYSES.surface)).reduce((m, d) => (d.seq !== undefined && d.seq < m ? d.seq : m), Infinity);
   const consequential = (d: Diagnostic) => newFormat !== undefined
     || (d.seq !== undefined && d.seq > firstNewSeq && d.code.startsWith('surface.'));
   const standalone = refusals.filter((d) => !consequential(d));
@@ -159,32 +210,24 @@ export function logVerdict(input: VerdictInput): Verdict {
     };
   }
 
-  // (b) Newer than this app: name what is unknown, say what the app knows, show what it can.
+  // (b) Newer than this app (or a fork's own vocabulary): name what is unknown, what it costs, what the app knows.
   if (newer.length) {
     const unknown = [...new Set(newer.map((d) => d.subject ?? d.code))];
-    let partial: Verdict['partial'];
-    if (newFormat) partial = { fromSeq: null, analyses: ALL_ANALYSES };
-    else {
-      const analyses = new Set<string>();
-      for (const d of newer) {
-        // A payload version's subject reads `<type> payload version <n>`.
-        const readers = d.code === 'payload.unknown-version' ? READERS_OF[(d.subject ?? '').split(' ')[0]] ?? [ANALYSES.projections] : ALL_ANALYSES;
-        for (const a of readers) analyses.add(a);
-      }
-      partial = analyses.size ? { fromSeq: Number.isFinite(firstNewSeq) ? firstNewSeq : null, analyses: [...analyses] } : null;
-    }
+    const { partial, exact } = newFormat ? { partial: { fromSeq: null, analyses: ALL_ANALYSES, from: {} }, exact: [] } : partialOf(newer);
     const what = newFormat
       ? `session format ${version}${unknown.length > 1 ? ` and ${list(unknown.filter((u) => u !== `format ${version}`))}` : ''}`
       : list(unknown);
     const forkTypes = unknown.filter((u) => FORK_TYPES[u]).map((u) => ` ${u}: ${FORK_TYPES[u]}.`).join('');
     const fork = (newFormat ? ' A format above 4 may also be a DSH fork\'s own format.' : '') + forkTypes;
     const after = refusals.length ? ` ${refusals.length} later finding(s) DSH's rules raise may only follow from it.` : '';
+    const exactText = exact.length ? `; ${exact.join(' and ')} are exact (what it adds carries no message or surface fields)` : '';
     return {
       ...base,
       kind: 'newer-than-app',
       unknown,
       partial,
-      summary: `This log is newer than this app: it uses ${what}, which this app does not know; it knows ${KNOWN_DSH_TEXT}.${fork} Everything the app can fold is shown${partial ? `; ${partial.analyses.join(', ')} ${partial.fromSeq === null ? 'are partial' : `are partial from seq ${partial.fromSeq}`}` : ''}.${after}`,
+      exact,
+      summary: `This log is newer than this app, or uses a fork's own vocabulary: it uses ${what}, which this app does not know; it knows ${KNOWN_DSH_TEXT}.${fork} Everything the app can fold is shown${exactText}${partial ? `; ${partialText(partial)}` : ''}.${after}`,
       causes: newer.slice(0, MAX_CAUSES).map(cause),
     };
   }

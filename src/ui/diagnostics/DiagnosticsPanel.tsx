@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
-import type { Verdict } from '../../core/session/verdict.ts';
+import { partialText, type Verdict } from '../../core/session/verdict.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { VERDICT_TEXT } from './verdict-text.ts';
 import type { Severity } from '../../core/diagnostics/diagnostic.ts';
@@ -19,9 +19,10 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
       {verdict.kind === 'ok' && verdict.requires && <span className="muted">needs DSH {verdict.requires.release} or later ({verdict.requires.because.join(', ')})</span>}
       {verdict.partial && (
         <span className="verdict-partial warn">
-          partial {verdict.partial.fromSeq === null ? 'throughout' : `from seq ${verdict.partial.fromSeq}`}: {verdict.partial.analyses.join(', ')}
+          {partialText(verdict.partial)}
         </span>
       )}
+      {verdict.exact.length > 0 && <span className="verdict-exact">exact: {verdict.exact.join(', ')}</span>}
       {verdict.kind === 'newer-than-app' && <span className="muted">this app follows {verdict.known}</span>}
     </div>
   );

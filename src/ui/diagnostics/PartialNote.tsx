@@ -1,4 +1,4 @@
-import { isPartialAt } from '../../core/session/verdict.ts';
+import { isPartialAt, partialFrom } from '../../core/session/verdict.ts';
 import { useSession } from '../../store/session.ts';
 
 /**
@@ -8,7 +8,7 @@ import { useSession } from '../../store/session.ts';
 export function PartialNote({ analysis, seq, unit }: { analysis: string; seq: number; unit?: string }) {
   const verdict = useSession((s) => s.summary?.verdict);
   if (!verdict || !isPartialAt(verdict, analysis, seq, unit)) return null;
-  const from = verdict.partial?.fromSeq;
+  const from = partialFrom(verdict, analysis, unit);
   return (
     <span className="badge warn partial-note" title={verdict.summary}>
       partial{from === null || from === undefined ? '' : ` from seq ${from}`}: the log holds {verdict.unknown.join(', ')}, which this app does not know

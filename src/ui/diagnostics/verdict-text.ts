@@ -10,6 +10,6 @@ import type { VerdictKind } from '../../core/session/verdict.ts';
 export const VERDICT_TEXT: Readonly<Record<VerdictKind, { badge: string | null; heading: string; tone: 'ok' | 'error' | 'warn' }>> = {
   ok: { badge: null, heading: 'DSH would restore this log', tone: 'ok' },
   'dsh-refuses': { badge: 'refused by DSH', heading: 'DSH would refuse this log', tone: 'error' },
-  'newer-than-app': { badge: 'newer than this app', heading: 'This log is newer than this app', tone: 'warn' },
+  'newer-than-app': { badge: 'newer than this app', heading: 'This log is newer than this app, or a fork\'s own vocabulary', tone: 'warn' },
   'not-dsh': { badge: 'not a DSH log', heading: 'Not a DSH session log', tone: 'error' },
 };

@@ -9,6 +9,8 @@ import { MessageView, Folded } from '../message/MessageView.tsx';
 import { prettyArguments, type CallInfo } from '../message/blocks.ts';
 import { SeenByCall } from '../requests/next-call.tsx';
 import { ChildLinks } from '../workspace/SessionSwitcher.tsx';
+import { JobDetail } from '../jobs/JobDetail.tsx';
+import '../jobs/jobs.css';
 
 type Mode = 'text' | 'tree' | 'raw';
 
@@ -58,6 +60,7 @@ export function EventInspector() {
         </div>
       )}
       <ChildLinks seq={event.seq} spawn={detail.spawn} />
+      {event.type.startsWith('job/') && <JobDetail seq={event.seq} jobs={summary.jobs} jump={jump} />}
       {detail.diagnostics.map((d, i) => <div key={i} className={`diag ${d.severity}`}>{d.severity} · {d.code}: {d.message}</div>)}
       <div className="panel-toolbar">
         <div className="segmented" role="radiogroup" aria-label="Event view">

@@ -6,6 +6,7 @@ import { eventCountText } from '../counts.ts';
 import { isDark } from './dark.ts';
 import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
 import { MembershipLane } from './MembershipLane.tsx';
+import { JobsLane } from '../jobs/JobsLane.tsx';
 import { firstWhere } from '../../core/util/sorted.ts';
 
 /**
@@ -13,7 +14,7 @@ import { firstWhere } from '../../core/util/sorted.ts';
  * replace spans as brackets back to what they shadowed. Canvas, binned per
  * pixel, so a 1M-event log draws as fast as a small one. Wheel zooms, drag
  * pans, click seeks. Under the lanes, the context membership lane (toggled
- * by "Context") on the same axis.
+ * by "Context") on the same axis, and the background jobs' lane.
  */
 export function Timeline() {
   const summary = useSession((s) => s.summary);
@@ -92,6 +93,7 @@ export function Timeline() {
       </div>
       {/* A partial summary has no replace records yet: the lane waits for the whole log. */}
       {membership && !summary.partial && <MembershipLane summary={summary} view={view} width={width} index={index} theme={theme} seek={seek} onWheel={zoom} />}
+      <JobsLane summary={summary} view={view} width={width} seek={seek} />
       <div className="timeline-legend">
         {summary.families.map((f) => <span key={f} className={`legend fam-${f}`}>{f}</span>)}
         <span className="legend finding-legend">findings</span>

@@ -10,7 +10,7 @@ export interface TimelineView {
 /** Family colours, readable on light and dark backgrounds. */
 export const FAMILY_COLORS: Record<string, string> = {
   boundary: '#8a94a6', message: '#2f9e44', chunk: '#74c0fc', request: '#f59f00',
-  tool: '#ae3ec9', projection: '#1098ad', compaction: '#e8590c', plugin: '#c2255c', other: '#868e96',
+  tool: '#ae3ec9', projection: '#1098ad', compaction: '#e8590c', plugin: '#c2255c', job: '#5c940d', other: '#868e96',
 };
 
 const LANE_H = 9;

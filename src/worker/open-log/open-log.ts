@@ -15,6 +15,7 @@ import { CallsService } from '../services/calls.ts';
 import { ChartsService } from '../services/charts.ts';
 import { CursorService } from '../services/cursor.ts';
 import { EventsService } from '../services/events.ts';
+import { JobsService } from '../services/jobs.ts';
 import { ExportService } from '../services/export.ts';
 import { PromptService } from '../services/prompt.ts';
 import { SearchService } from '../services/search.ts';
@@ -44,7 +45,8 @@ export interface OpenInput {
  * log never sees another's state. Its questions are answered by named
  * services, each holding its own state: `events` (rows, one event, streams,
  * spawns), `cursor` (the surface, messages and transcript at a cursor),
- * `search`, `calls`, `units` (projections), `prompt`, `charts`, `exports`.
+ * `search`, `calls`, `units` (projections), `prompt`, `charts`, `exports`,
+ * `jobs` (background jobs).
  */
 export class OpenLog {
   readonly replay: Replay<EventStore>;
@@ -71,6 +73,7 @@ export class OpenLog {
   readonly prompt: PromptService;
   readonly charts: ChartsService;
   readonly exports: ExportService;
+  readonly jobs: JobsService;
 
   /**
    * Opens a log: its analyses, its services, and the summary the page is told of it (handed on,
@@ -88,7 +91,7 @@ export class OpenLog {
     const rowsKept = Math.min(prompts.requests.sameBefore ?? 0, kept.length, calls.length);
     const rows = requestRows(calls, (seq) => replay.indexOfSeq(seq), kept, rowsKept);
     const log = new OpenLog(session, riders, analyses, facts.compactionIndexes, live ? { riders, rows } : null);
-    return { log, summary: pageSummary(input, analyses, facts, log.units.summaryUnits(), rows), rowsKept };
+    return { log, summary: pageSummary(input, analyses, facts, log.units.summaryUnits(), rows, log.jobs), rowsKept };
   }
 
   private constructor(session: SessionFold<EventStore>, riders: LoadRiders, analyses: Analyses, compactionIndexes: readonly number[], liveRows: OpenLog['liveRows']) {
@@ -108,6 +111,7 @@ export class OpenLog {
     this.prompt = new PromptService(replay, prompts);
     this.charts = new ChartsService(replay, prompts, this.calls, compactionIndexes);
     this.exports = new ExportService(replay, this.cursor, this.calls);
+    this.jobs = new JobsService(riders.jobs, (seq) => replay.indexOfSeq(seq));
   }
 
   /** The log is no longer the open one: a search still scanning it stops. */

@@ -4,18 +4,19 @@ import type { LoadSummary, RequestRow } from '../protocol.ts';
 import type { Analyses } from './analyses.ts';
 import type { EventStore } from '../../core/log/event-store.ts';
 import type { SessionFold } from '../../core/session/fold-session.ts';
+import type { JobsService } from '../services/jobs.ts';
 
 /**
  * What the page is told of an open log: the core's whole-log facts, the
  * replay columns, every finding with the event it points at, the Requests
- * rows, the runtime-context snapshots and the units' change strips.
+ * rows, the background jobs, the runtime-context snapshots and the units' change strips.
  */
-export function pageSummary(input: { name: string; fingerprint: string; started: number; session: SessionFold<EventStore> }, analyses: Analyses, facts: SessionSummary, projectionUnits: LoadSummary['projectionUnits'], requests: RequestRow[]): LoadSummary {
+export function pageSummary(input: { name: string; fingerprint: string; started: number; session: SessionFold<EventStore> }, analyses: Analyses, facts: SessionSummary, projectionUnits: LoadSummary['projectionUnits'], requests: RequestRow[], jobs: JobsService): LoadSummary {
   const { session } = input;
   const { read } = session;
   const { replay, prompts } = analyses;
   const { columns } = replay.index;
-  const findings: Diagnostic[] = [...analyses.failures, ...prompts.findings.map((f) => ({ ...f }))];
+  const findings: Diagnostic[] = [...analyses.failures, ...jobs.findings, ...prompts.findings.map((f) => ({ ...f }))];
   const findingIndex = findingIndexer(session, (seq) => replay.indexOfSeq(seq));
   return {
     name: input.name,
@@ -40,6 +41,7 @@ export function pageSummary(input: { name: string; fingerprint: string; started:
     replacements: session.surface.replacements,
     turns: facts.turns,
     requests,
+    jobs: [...jobs.rows],
     callCuts: Int32Array.from(requests, (r) => r.cutIndex),
     contextSnapshots: prompts.runtimeContext.snapshots.map((c) => ({
       seq: c.seq, index: replay.indexOfSeq(c.seq), names: [...c.names], onSurface: c.onSurface,
