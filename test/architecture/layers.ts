@@ -20,7 +20,7 @@ export const IMPORT_RULES: ImportRules = {
     { folders: ['src/core/prompt'] },
     { folders: ['src/core/session'] },
     { folders: ['src/core/replay'] },
-    { folders: ['src/core/requests', 'src/core/projections'] },
+    { folders: ['src/core/requests', 'src/core/projections', 'src/core/jobs'] },
     { folders: ['src/core/search', 'src/core/charts', 'src/core/export'] },
     { folders: ['src/core/share', 'src/core/compare', 'src/core/generate'] },
     { folders: ['src/core/folder', 'src/core/follow', 'src/core/fuzz'] },
@@ -32,7 +32,7 @@ export const IMPORT_RULES: ImportRules = {
     { folders: ['src/ui/commands.ts', 'src/ui/counts.ts', 'src/ui/export.ts', 'src/ui/grown-rows-cache.ts', 'src/ui/lazy-panel.ts', 'src/ui/nav-targets.ts', 'src/ui/same-fields.ts', 'src/ui/hooks', 'src/ui/json', 'src/ui/search'], peers: true },
     { folders: ['src/ui/message', 'src/ui/diagnostics'], peers: true },
     {
-      folders: ['src/ui/charts', 'src/ui/compare', 'src/ui/events', 'src/ui/folder', 'src/ui/follow', 'src/ui/inspector', 'src/ui/projections',
+      folders: ['src/ui/charts', 'src/ui/compare', 'src/ui/events', 'src/ui/folder', 'src/ui/follow', 'src/ui/inspector', 'src/ui/jobs', 'src/ui/projections',
         'src/ui/prompt', 'src/ui/requests', 'src/ui/scrubber', 'src/ui/share', 'src/ui/surface', 'src/ui/timeline', 'src/ui/workspace'],
       peers: true,
     },

@@ -6,7 +6,7 @@ import { eventCountText } from '../counts.ts';
 import { isDark } from './dark.ts';
 import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, type TimelineView } from './draw.ts';
 import { MembershipLane } from './MembershipLane.tsx';
-import { JobsLane } from '../jobs/JobsLane.tsx';
+import { JobsLane } from './JobsLane.tsx';
 import { firstWhere } from '../../core/util/sorted.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { LoadSummary } from '../../worker/protocol.ts';
-import { xOf, type TimelineView } from '../timeline/draw.ts';
-import { jobBars, jobText } from './job-bars.ts';
-import './jobs.css';
+import { xOf, type TimelineView } from './draw.ts';
+import { jobBars, jobText } from '../jobs/job-bars.ts';
+import '../jobs/jobs.css';
 
 const ROW_H = 8;
 
