@@ -48,7 +48,8 @@ describe('the sessions table and generations', () => {
     expect(rowFiles(table)).toEqual(['p/a/session.v4.jsonl', 'p/b/session.v4.jsonl']);
     expect(screen.getByRole('status').textContent).toBe('2 sessions (and 2 older generations), 0 other files');
     const row = table.querySelector('tr[data-file="p/a/session.v4.jsonl"]') as HTMLElement;
-    expect(row.querySelector('.older-generations')!.textContent).toBe(' older generations (frozen at migration): v3, v0');
+    expect(row.querySelector('.older-generations')!.textContent).toBe(' older: v3, v0');
+    expect(row.querySelector('.older-generations')!.getAttribute('title')).toMatch(/frozen when DSH migrated it/);
     fireEvent.click(within(row).getByRole('button', { name: 'v3' }));
     expect(openSession).toHaveBeenLastCalledWith(rels.indexOf('p/a/session.v3.jsonl'));
     fireEvent.click(within(row).getByRole('button', { name: 'v0' }));

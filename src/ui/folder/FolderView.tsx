@@ -119,8 +119,9 @@ function SessionCell({ row, depth, onOpen }: { row: FolderRow; depth: number; on
       {row.generationFindings.filter((f) => f.severity !== 'info').map((f) => (
         <span key={f.code + f.message} className={`badge ${f.severity === 'error' ? 'error' : 'warn'}`} title={f.message}>{GENERATION_BADGE[f.code] ?? f.code}</span>
       ))}
-      <span className="muted file-path"> {row.rel}</span>
+      {/* Before the path, which the cell clips: the links stay in sight and reachable. */}
       {row.older.length > 0 && <OlderGenerations row={row} onOpen={onOpen} />}
+      <span className="muted file-path"> {row.rel}</span>
     </span>
   );
 }
@@ -135,8 +136,8 @@ const GENERATION_BADGE: Record<string, string> = {
 function OlderGenerations({ row, onOpen }: { row: FolderRow; onOpen: (index: number) => void }) {
   const latest = row.rel.split('/').pop();
   return (
-    <span className="muted older-generations">
-      {' '}older generations (frozen at migration):{' '}
+    <span className="muted older-generations" title="Older generations of this session: frozen when DSH migrated it to a newer format; DSH reads the highest">
+      {' '}older:{' '}
       {row.older.map((g, k) => (
         <Fragment key={g.index}>
           {k > 0 && ', '}
