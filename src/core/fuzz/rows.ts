@@ -1,6 +1,7 @@
 // Reading and rewriting a base log's rows: the helpers every mutator family uses.
 import type { Rng } from '../generate/prng.ts';
 import { joinLines, type FuzzBase } from './base.ts';
+import { remapRowSeqs } from '../log/seq-refs.ts';
 
 export type Row = Record<string, any>;
 export const enc = new TextEncoder();
@@ -75,33 +76,9 @@ export function lineByteRange(base: FuzzBase, line: number): [number, number] {
   return [start, nl < 0 ? b.length : nl];
 }
 
-/** Moves every seq reference ≥ at by `by`: envelope seqs, surface ops, sources and the data fields the fold reads. */
+/** Moves every seq reference ≥ at by `by` (the one table of them: log/seq-refs.ts). */
 function shiftRow(row: Row, at: number, by = 1): Row {
-  const f = (s: unknown) => (typeof s === 'number' && s >= at ? s + by : s);
-  const out: Row = { ...row };
-  if ('seq' in out) out.seq = f(out.seq);
-  if ('seq0' in out) out.seq0 = f(out.seq0);
-  const op = out.surfaceOp;
-  if (op && typeof op === 'object') {
-    out.surfaceOp = { ...op };
-    for (const k of ['start', 'end', 'startSeq', 'endSeq']) if (k in op) out.surfaceOp[k] = f(op[k]);
-  }
-  if (Array.isArray(out.sourceEventSeqs)) {
-    out.sourceEventSeqs = out.sourceEventSeqs.flatMap((s: unknown) => {
-      if (!Array.isArray(s)) return [f(s)];
-      const [a, b] = s as number[];
-      if (a < at && b >= at) return [[a, at - 1], [at + by, b + by]];
-      return [[f(a), f(b)]];
-    });
-  }
-  const d = out.data;
-  if (d && typeof d === 'object' && !Array.isArray(d)) {
-    if (typeof d.headerSeq === 'number') out.data = { ...d, headerSeq: f(d.headerSeq) };
-    if (out.type === 'image/offload' && Array.isArray(d.targets)) {
-      out.data = { ...out.data, targets: d.targets.map((t: any) => (t && typeof t === 'object' ? { ...t, seq: f(t.seq) } : t)) };
-    }
-  }
-  return out;
+  return remapRowSeqs(row, (s) => (s >= at ? s + by : s)).row;
 }
 
 /** Inserts one row before line `line`, shifting every later seq and reference. */

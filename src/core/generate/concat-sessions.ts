@@ -1,4 +1,5 @@
 import { readLogText } from '../log/reader.ts';
+import { remapRowSeqs } from '../log/seq-refs.ts';
 import { foldSession } from '../session/fold-session.ts';
 
 /**
@@ -66,9 +67,6 @@ function eligible(part: ConcatPart): Eligible | string {
   };
 }
 
-/** Seq-valued payload fields written by DSH (dsh-log-rules L3): moved with the seqs. */
-const SEQ_FIELDS = ['sourceEventSeq', 'throughSeq', 'headerSeq'] as const;
-
 export function concatSessions(parts: readonly ConcatPart[], options: ConcatOptions = {}): ConcatResult {
   const skipped: { name: string; reason: string }[] = [];
   const usable: Eligible[] = [];
@@ -117,20 +115,14 @@ interface Shift {
 }
 
 function moveRow(row: Record<string, any>, s: Shift): { row: Record<string, any>; turn: number } {
-  const out: Record<string, any> = { ...row };
-  if (typeof out.seq === 'number') out.seq += s.seq;
-  if (typeof out.seq0 === 'number') out.seq0 += s.seq;
+  // Every seq the row holds moves with the seqs (the one table of them: log/seq-refs.ts).
+  const out: Record<string, any> = { ...remapRowSeqs(row, (seq) => seq + s.seq).row };
   if (typeof out.time === 'number') out.time += s.time;
   if (typeof out.time0 === 'number') out.time0 += s.time;
-  if (Array.isArray(out.sourceEventSeqs)) {
-    out.sourceEventSeqs = out.sourceEventSeqs.map((x: unknown) => (Array.isArray(x) ? x.map((y) => (y as number) + s.seq) : (x as number) + s.seq));
-  }
   let turn = 0;
   if (out.data && typeof out.data === 'object') {
     const data: Record<string, any> = { ...out.data };
     if (typeof data.turn === 'number') { turn = data.turn; data.turn += s.turn; }
-    for (const f of SEQ_FIELDS) if (typeof data[f] === 'number') data[f] += s.seq;
-    if (Array.isArray(data.messageSeqs)) data.messageSeqs = data.messageSeqs.map((x: number) => x + s.seq);
     // A later part continues the session: its first header resumes it (dsh-log-rules P6.2).
     if (out.type === 'request/header' && data.reason === 'initial' && !s.first) data.reason = 'resume';
     if (s.round > 0) {
