@@ -23,7 +23,7 @@ export const IMPORT_RULES: ImportRules = {
     { folders: ['src/core/requests', 'src/core/projections', 'src/core/jobs'] },
     { folders: ['src/core/search', 'src/core/charts', 'src/core/export'] },
     { folders: ['src/core/share', 'src/core/compare', 'src/core/generate'] },
-    { folders: ['src/core/folder', 'src/core/follow', 'src/core/fuzz'] },
+    { folders: ['src/core/folder', 'src/core/follow', 'src/core/fuzz', 'src/core/whatif'] },
     { folders: ['src/core/inspect.ts'] },
     // The worker and the command line both stand on the core alone.
     { folders: ['src/worker', 'src/cli'] },

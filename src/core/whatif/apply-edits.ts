@@ -1,0 +1,224 @@
+import type { LogEvent, ReadResult } from '../log/types.ts';
+import { encodeSourceEventSeqs, remapRowSeqs, type SeqMap } from '../log/seq-refs.ts';
+import { inheritedEventCount, isInheritedMarker } from '../workspace/forks.ts';
+import type { Edit } from './edits.ts';
+import { withMessageText } from './message-text.ts';
+
+type Row = Record<string, any>;
+
+/** Something an edit could not do, or made the log break a DSH rule (the re-fold's verdict says which). */
+export interface EditProblem {
+  /** The edit's index in the list; absent for a consequence found while renumbering. */
+  edit?: number;
+  /** The seq (of the original log) the problem is about. */
+  seq?: number;
+  message: string;
+}
+
+/** An edited log: its text, how the original seqs map into it, and what the edits broke or could not do. */
+export interface EditedLog {
+  text: string;
+  /** An original seq's seq in the edited log; null for a dropped event. */
+  mapSeq: SeqMap;
+  /** The new seqs of the inserted events, in edit order. */
+  inserted: number[];
+  problems: EditProblem[];
+}
+
+const PACKED_PIECES = ['texts', 'args'] as const;
+
+/**
+ * Applies what-if edits to a log's text (docs/whatif.md): events are left out,
+ * rewritten or inserted, every later seq is renumbered as DSH requires
+ * (events[i].seq = i, E2) and every reference to one moves with it
+ * (log/seq-refs.ts). A reference to a dropped event stays as it was and is
+ * reported: the edited log is what DSH would then refuse, and its verdict
+ * says where. Rows are rebuilt from the lines as stored, never from the
+ * upgraded events, so nothing the reader adds is written back.
+ */
+export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[]): EditedLog {
+  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
+  const problems: EditProblem[] = [];
+  const events = read.events;
+  const indexOf = new Map<number, number>();
+  events.forEach((e, i) => indexOf.set(e.seq, i));
+  const lastSeq = events.length ? events[events.length - 1].seq : -1;
+  const rowAt = (i: number): Row | null => parse(lines[read.origins[i].line - 1]);
+
+  const dropped = new Set<number>();
+  const texts = new Map<number, string>();
+  const inserts = new Map<number, { text: string; edit: number }[]>();
+  edits.forEach((edit, k) => {
+    const target = edit.kind === 'insert-user' ? edit.before : edit.seq;
+    const i = indexOf.get(target);
+    if (i === undefined && !(edit.kind === 'insert-user' && target === lastSeq + 1)) {
+      problems.push({ edit: k, seq: target, message: `no event at seq ${target} (the log has seqs 0–${lastSeq}); the edit is skipped` });
+      return;
+    }
+    const packed = i !== undefined && read.origins[i].packedIndex !== undefined;
+    if (edit.kind === 'drop') dropped.add(edit.seq);
+    else if (edit.kind === 'text') {
+      const row = packed ? null : rowAt(i!);
+      if (!row || !withMessageText(row, '')) problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${events[i!].type}) holds no message text to edit; the edit is skipped` });
+      else texts.set(edit.seq, edit.text);
+    } else if (edit.kind === 'insert-user') {
+      inserts.set(target, [...(inserts.get(target) ?? []), { text: edit.text, edit: k }]);
+    } else {
+      const op = events[i!].surfaceOp;
+      if (!op || op === 'append') {
+        problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${events[i!].type}) is not a replace; the edit is skipped` });
+        return;
+      }
+      dropped.add(edit.seq);
+      // The metering record directly before a replace announces it (W6): it goes with it.
+      const before = events[i! - 1];
+      if (before && (before.type === 'compaction/summary' || before.type === 'compaction/prune')) dropped.add(before.seq);
+    }
+  });
+
+  // A fork child's first N events are its parent's, with the same seqs (L1.7): editing them forks another history.
+  const marker = events.filter(isInheritedMarker).at(-1);
+  const inherited = inheritedEventCount(read.header, marker?.seq ?? null);
+  const touched = [...dropped, ...texts.keys(), ...inserts.keys()].filter((s) => s < inherited).sort((a, b) => a - b);
+  if (touched.length) problems.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
+
+  // New seqs: inserted rows before their event, kept events in order.
+  const newSeq = new Map<number, number>();
+  const insertedSeqs = new Map<number, number[]>();
+  const insertedByEdit = new Map<number, number>();
+  let next = 0;
+  const placeInserts = (before: number) => {
+    const list = inserts.get(before);
+    if (!list) return;
+    insertedSeqs.set(before, list.map(({ edit }) => { insertedByEdit.set(edit, next); return next++; }));
+  };
+  for (const e of events) {
+    placeInserts(e.seq);
+    if (!dropped.has(e.seq)) newSeq.set(e.seq, next++);
+  }
+  placeInserts(lastSeq + 1);
+  const mapSeq: SeqMap = (s) => newSeq.get(s) ?? (s > lastSeq ? next + (s - lastSeq - 1) : null);
+
+  const timeBefore = (seq: number) => events[indexOf.get(seq) ?? events.length - 1]?.time ?? 0;
+  const insertedRows = (before: number): string[] => {
+    const list = inserts.get(before) ?? [];
+    const seqs = insertedSeqs.get(before) ?? [];
+    return list.map(({ text, edit }, j) => JSON.stringify({
+      type: 'user/message', seq: seqs[j], time: timeBefore(before), surfaceOp: 'append',
+      data: { id: `whatif-user-${edit + 1}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+    }));
+  };
+  const newInserted = [...insertedSeqs.values()].flat();
+  const remap = (row: Row, seq: number): Row => {
+    const r = remapRowSeqs(row, mapSeq);
+    for (const path of r.lost) problems.push({ seq, message: `${row.type} at seq ${seq}: its ${path} names an event the edits dropped (DSH refuses a reference to a missing event)` });
+    for (const cite of r.dropped) problems.push({ seq, message: `${row.type} at seq ${seq}: ${cite.replace(' ', ' no longer cites dropped seq ')}` });
+    return newInserted.length ? coverInserted(r.row, newInserted) : r.row;
+  };
+
+  // Rebuild line by line: the header, each row's events, and every other line as it was.
+  const membersOf = new Map<number, number[]>();
+  read.origins.forEach((o, i) => membersOf.set(o.line, [...(membersOf.get(o.line) ?? []), i]));
+  const out: string[] = [];
+  lines.forEach((line, l) => {
+    const members = membersOf.get(l + 1);
+    if (l === 0) { out.push(headerLine(line, read, mapSeq, problems)); return; }
+    if (!members) { if (line !== '' || l < lines.length - 1) out.push(line); return; }
+    const row = parse(line);
+    if (!row) { out.push(line); return; }
+    if (members.length === 1 && read.origins[members[0]].packedIndex === undefined) {
+      const e = events[members[0]];
+      out.push(...insertedRows(e.seq));
+      if (dropped.has(e.seq)) return;
+      const edited = texts.has(e.seq) ? withMessageText(row, texts.get(e.seq)!)! : row;
+      out.push(JSON.stringify(remap(edited, e.seq)));
+      return;
+    }
+    out.push(...packedRows(row, members.map((i) => events[i]), dropped, insertedRows, remap));
+  });
+  out.push(...insertedRows(lastSeq + 1));
+  return { text: out.join('\n') + '\n', mapSeq, inserted: [...insertedByEdit].sort((a, b) => a[0] - b[0]).map(([, s]) => s), problems };
+}
+
+/**
+ * An inserted message inside a later replace's span is one more node the
+ * replace shadows: it must cite it (E8), and its metering record list it
+ * (W6), as if the compaction had run over the edited history. Spans are
+ * taken in seq order, which is the surface order of appended nodes.
+ */
+function coverInserted(row: Row, inserted: readonly number[]): Row {
+  const op = row.surfaceOp;
+  const span = op && typeof op === 'object'
+    ? [op.startSeq ?? op.start, op.endSeq ?? op.end]
+    : (row.type === 'compaction/summary' || row.type === 'compaction/prune') && row.data?.shadowedRange
+      ? [row.data.shadowedRange.start, row.data.shadowedRange.end] : null;
+  if (!span || typeof span[0] !== 'number' || typeof span[1] !== 'number') return row;
+  const inside = inserted.filter((s) => s > span[0] && s < span[1] && s < row.seq);
+  if (!inside.length) return row;
+  const add = (list: number[]) => [...new Set([...list, ...inside])].sort((a, b) => a - b);
+  if (op && typeof op === 'object') {
+    const cited = Array.isArray(row.sourceEventSeqs) ? row.sourceEventSeqs.flatMap((x: number | number[]) => (Array.isArray(x) ? rangeOf(x[0], x[1]) : [x])) : [];
+    const hadPairs = Array.isArray(row.sourceEventSeqs) && row.sourceEventSeqs.some(Array.isArray);
+    return { ...row, sourceEventSeqs: hadPairs ? encodeSourceEventSeqs(add(cited)) : add(cited) };
+  }
+  return Array.isArray(row.data.shadowedSeqs) ? { ...row, data: { ...row.data, shadowedSeqs: add(row.data.shadowedSeqs) } } : row;
+}
+
+const rangeOf = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
+
+/** The header, with an rc.8 fork's `seedLength` (the inherited count, L1.7) moved with the seqs. */
+function headerLine(line: string, read: ReadResult, mapSeq: SeqMap, problems: EditProblem[]): string {
+  const header = parse(line);
+  const n = header?.seedLength;
+  if (!header || typeof n !== 'number' || (read.header?.version ?? 0) >= 2) return line;
+  const moved = mapSeq(n);
+  if (moved === null) {
+    problems.push({ seq: n, message: `the fork's end-seed marker (seq ${n}) was dropped: seedLength no longer names it (E16)` });
+    return line;
+  }
+  return JSON.stringify({ ...header, seedLength: moved });
+}
+
+/**
+ * A packed chunk row (L1.6c) with its members renumbered: whole when none is
+ * dropped and nothing is inserted among them, else split into runs of kept
+ * members (a row of one member is legal), each with its own start time and gaps.
+ */
+function packedRows(row: Row, members: LogEvent[], dropped: ReadonlySet<number>, insertedRows: (before: number) => string[], remap: (row: Row, seq: number) => Row): string[] {
+  const pieces = PACKED_PIECES.find((k) => Array.isArray(row.data?.[k]));
+  const out: string[] = [];
+  const split = members.some((e, k) => dropped.has(e.seq) || (k > 0 && insertedRows(e.seq).length > 0));
+  if (!split || !pieces) {
+    out.push(...insertedRows(members[0].seq));
+    if (!split) out.push(JSON.stringify(remap(row, members[0].seq)));
+    return out;
+  }
+  let run: number[] = [];
+  const flush = () => {
+    if (!run.length) return;
+    const first = members[run[0]];
+    const times = run.map((k) => members[k].time);
+    const data = { ...row.data, dt: times.slice(1).map((t, j) => t - times[j]), [pieces]: run.map((k) => row.data[pieces][k]) };
+    out.push(JSON.stringify(remap({ ...row, seq0: first.seq, time0: first.time, data }, first.seq)));
+    run = [];
+  };
+  members.forEach((e, k) => {
+    const before = insertedRows(e.seq);
+    if (before.length) { flush(); out.push(...before); }
+    if (dropped.has(e.seq)) flush();
+    else run.push(k);
+  });
+  flush();
+  return out;
+}
+
+function parse(line: string | undefined): Row | null {
+  if (!line) return null;
+  try {
+    const v = JSON.parse(line);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}

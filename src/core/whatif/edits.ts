@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * What-if edits (docs/whatif.md): changes to a log's events, by the seqs of
+ * the log as it was read, stacked in order. The edited log is re-folded by the
+ * same core and compared with the original.
+ */
+export type Edit =
+  /** Leave the event out (a replace, a message, a tool result, a runtime-context change, a projection write). */
+  | { kind: 'drop'; seq: number }
+  /** Give a message or tool result this text (its text blocks become one). */
+  | { kind: 'text'; seq: number; text: string }
+  /** A user message appended to the surface just before the event at `before` (the log's end when past it). */
+  | { kind: 'insert-user'; before: number; text: string }
+  /** Leave out a replace and the compaction metering that announced it: the nodes it shadowed come back. */
+  | { kind: 'undo-replace'; seq: number };
+
+const seq = z.number().int().nonnegative();
+const editSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('drop'), seq }).strict(),
+  z.object({ kind: z.literal('text'), seq, text: z.string() }).strict(),
+  z.object({ kind: z.literal('insert-user'), before: seq, text: z.string() }).strict(),
+  z.object({ kind: z.literal('undo-replace'), seq }).strict(),
+]);
+const editsSchema = z.array(editSchema);
+
+/** An edit list from JSON (a file, a link): the list, or what is wrong with it. */
+export function parseEdits(value: unknown): { ok: true; edits: Edit[] } | { ok: false; error: string } {
+  const r = editsSchema.safeParse(value);
+  if (r.success) return { ok: true, edits: r.data as Edit[] };
+  const issue = r.error.issues[0];
+  return { ok: false, error: `edit ${issue.path.join('.') || '(list)'}: ${issue.message}` };
+}
+
+/** One line naming an edit, for the edit list and the CLI. */
+export function describeEdit(edit: Edit): string {
+  switch (edit.kind) {
+    case 'drop': return `drop seq ${edit.seq}`;
+    case 'text': return `new text for seq ${edit.seq} (${edit.text.length} chars)`;
+    case 'insert-user': return `insert a user message before seq ${edit.before}`;
+    case 'undo-replace': return `undo the replace at seq ${edit.seq}`;
+  }
+}

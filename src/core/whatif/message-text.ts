@@ -1,0 +1,35 @@
+type Row = Record<string, any>;
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Where a row keeps its message (dsh-log-rules L3.1): a user/message is one, the others carry `data.message`. */
+export function messageOfRow(row: Row): Row | null {
+  const d = row.data;
+  if (!isObject(d)) return null;
+  if (row.type === 'user/message') return isObject(d.message) ? d.message : d;
+  return isObject(d.message) ? d.message : null;
+}
+
+/** Content with its text blocks made one block of `text` where the first one was (first when there was none); other blocks kept. */
+function withText(content: unknown[], text: string): unknown[] {
+  const at = content.findIndex((b) => isObject(b) && b.type === 'text');
+  const rest = content.filter((b) => !(isObject(b) && b.type === 'text'));
+  const block = { type: 'text', text };
+  if (at < 0) return [block, ...rest];
+  const before = content.slice(0, at).filter((b) => !(isObject(b) && b.type === 'text'));
+  return [...before, block, ...rest.slice(before.length)];
+}
+
+/**
+ * The row with its message's text replaced, or null when it holds no message
+ * content. A format-0 tool result keeps its text inside its one tool-result
+ * block (L3.1), so that block's content takes it.
+ */
+export function withMessageText(row: Row, text: string): Row | null {
+  const message = messageOfRow(row);
+  if (!message || !Array.isArray(message.content)) return null;
+  const inner = message.content.length === 1 && isObject(message.content[0]) && message.content[0].type === 'tool-result' && Array.isArray(message.content[0].content);
+  const content = inner ? [{ ...message.content[0], content: withText(message.content[0].content, text) }] : withText(message.content, text);
+  const edited = { ...message, content };
+  const data = row.type === 'user/message' && !isObject(row.data.message) ? edited : { ...row.data, message: edited };
+  return { ...row, data };
+}
