@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { DEFAULT_PRICES, sessionCost } from '../../src/core/charts/prices.ts';
 import { summarizeLog } from '../../src/core/folder/summary.ts';
+import { waitFor } from './helpers.ts';
 
 type Case = (ctx: { page: Page; context: BrowserContext; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
@@ -31,13 +32,6 @@ function makeFolder(corpusDir: string): string {
 
 const rowOf = (page: Page, file: string) => page.locator(`tr[data-file="${file}"]`);
 
-async function waitFor(what: () => Promise<boolean>, label: string): Promise<void> {
-  for (const until = Date.now() + 20_000; Date.now() < until;) {
-    if (await what()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting for ${label}`);
-}
 
 export const folderTests: Record<string, Case> = {
   async 'issue 23: Cancel stops reading a folder; what was read stays, the rest is marked unread'({ page, baseUrl }) {

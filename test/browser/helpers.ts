@@ -1,4 +1,5 @@
 // Shared steps for browser cases: open a log through the file picker, read the panels.
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
 export async function ready(page: Page): Promise<void> {
@@ -57,4 +58,13 @@ export async function assertProjectedAsCoresAllow(page: Page): Promise<string> {
   // A helped load also says how long it waited for the helper after its own read (which thread set its time).
   if (helped !== /which the load waited \d+\.\d s for after its own read/.test(line)) throw new Error(`the load line should ${helped ? '' : 'not '}say how long the load waited for the helper; it says "${line}"`);
   return line;
+}
+
+/** Polls `what` every 50 ms until it holds, failing after 20 s with `label`. */
+export async function waitFor(what: () => Promise<boolean>, label: string): Promise<void> {
+  for (const until = Date.now() + 20_000; Date.now() < until;) {
+    if (await what()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`timed out waiting for ${label}`);
 }

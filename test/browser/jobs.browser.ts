@@ -7,19 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
-import { openFile, ready } from './helpers.ts';
+import { openFile, ready, waitFor } from './helpers.ts';
 
 type Case = (ctx: { page: Page; baseUrl: string; shot: (name: string) => Promise<unknown> }) => Promise<void>;
 
 const log = generateLog({ dialect: 'v4', dsh021: true, jobs: true, seed: 58, turns: 6 });
 
-async function waitFor(what: () => Promise<boolean>, label: string): Promise<void> {
-  for (const until = Date.now() + 20_000; Date.now() < until;) {
-    if (await what()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting for ${label}`);
-}
 
 export const jobsTests: Record<string, Case> = {
   async 'background jobs: the Jobs lane draws, a click on a bar moves the cursor to the job\'s registration, Event detail names the job'({ page, baseUrl, shot }) {
