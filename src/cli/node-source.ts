@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { sniffEncoding } from '../core/log/bytes.ts';
+import { decodeText, sniffEncoding } from '../core/log/bytes.ts';
+import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { LoadGuard } from '../core/log/memory-budget.ts';
 import { readLog } from '../core/log/reader.ts';
 import type { ByteReader } from '../core/log/read-back.ts';
@@ -14,6 +15,14 @@ const chunks = (file: string) => fs.createReadStream(file, { highWaterMark: 1 <<
 /** Reads a log file from disk through the same streaming reader the worker uses. */
 export async function readLogFile(file: string, onProgress?: (p: ReadProgress) => void): Promise<ReadResult> {
   return readLog(chunks(file), { onProgress });
+}
+
+/** A log file's decoded text (zstd and gzip decompressed), for tools that rewrite its lines. */
+export async function readLogFileText(file: string): Promise<string> {
+  const parts: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for await (const text of decodeText(chunks(file), diagnostics)) parts.push(text);
+  return parts.join('');
 }
 
 /**

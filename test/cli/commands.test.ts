@@ -21,7 +21,7 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(top.status).toBe(0);
     expect(top.stdout).toContain(`dsh-devtools ${version}`);
     for (const c of COMMANDS) expect(top.stdout).toMatch(new RegExp(`^  ${c.name} +${c.summary.replace(/[().]/g, '\\$&')}$`, 'm'));
-    expect(COMMANDS.map((c) => c.name)).toEqual(['open', 'inspect', 'diff', 'summary', 'gen-log', 'serve-logs', 'export-html']);
+    expect(COMMANDS.map((c) => c.name)).toEqual(['open', 'inspect', 'diff', 'whatif', 'summary', 'gen-log', 'serve-logs', 'export-html']);
     for (const c of COMMANDS) {
       const help = run(c.name, '--help');
       expect(help.status, c.name).toBe(0);
@@ -44,7 +44,7 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(none.stdout).toBe('');
     const unknown = run('explode', 'x.jsonl');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr.trim()).toBe('dsh-devtools: unknown command "explode"; the commands are open, inspect, diff, summary, gen-log, serve-logs, export-html (dsh-devtools --help)');
+    expect(unknown.stderr.trim()).toBe('dsh-devtools: unknown command "explode"; the commands are open, inspect, diff, whatif, summary, gen-log, serve-logs, export-html (dsh-devtools --help)');
     const help = run('help', 'explode');
     expect(help.status).toBe(2);
     expect(help.stderr.trim()).toBe(unknown.stderr.trim());
@@ -97,4 +97,34 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(v0.status).toBe(2);
     expect(v0.stderr).toMatch(/--jobs needs a format-4 log/);
   }, 30_000);
+
+  it('whatif: undoing a compaction prints the comparison, the call it diverges at and the edited log; a bad edit list is an error', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-cmd-'));
+    const log = path.join(dir, 'session.jsonl');
+    expect(run('gen-log', '--events', '1500', '--format', 'v4', '--out', log).status).toBe(0);
+    const rows = fs.readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l));
+    const replace = rows.findLast((r) => r.type === 'user/message' && r.surfaceOp && r.surfaceOp !== 'append');
+    const edits = path.join(dir, 'edits.json');
+    fs.writeFileSync(edits, JSON.stringify([{ kind: 'undo-replace', seq: replace.seq }]));
+    const out = path.join(dir, 'edited.jsonl');
+    const json = run('whatif', log, '--edits', edits, '--json', '--out', out);
+    expect(json.status).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ identical: false, problems: [], verdictAfter: { kind: 'ok' } });
+    expect(report.edits[0].text).toBe(`undo the replace at seq ${replace.seq}`);
+    const changed = report.calls.find((c: { status: string }) => c.status !== 'same');
+    expect(changed.tokensAfter).toBeGreaterThan(changed.tokensBefore);
+    expect(report.firstDivergence.callA).toBe(changed.before);
+    // The edited log is one event pair shorter (the replace and its summary) and reads as DSH restores it.
+    const edited = JSON.parse(run('inspect', out, '--json').stdout);
+    expect(edited.eventCount).toBe(rows.length - 2);
+    expect(edited.verdict).toBe('ok');
+    const textOut = run('whatif', log, '--edits', edits);
+    expect(textOut.stdout).toMatch(/first divergence: call \d+ → \d+/);
+    expect(textOut.stdout).toMatch(/input tokens \(estimated\)/);
+    fs.writeFileSync(edits, JSON.stringify([{ kind: 'drop' }]));
+    const bad = run('whatif', log, '--edits', edits);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/edits\.json: edit 0\.seq/);
+  }, 60_000);
 });

@@ -9,5 +9,6 @@ import { openCommand } from './open.ts';
 import { exportHtmlCommand } from './export-html.ts';
 import { serveLogsCommand } from './serve-logs.ts';
 import { summaryCommand } from './summary.ts';
+import { whatifCommand } from './whatif.ts';
 
-export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, summaryCommand, genLogCommand, serveLogsCommand, exportHtmlCommand];
+export const COMMANDS: readonly CliCommand[] = [openCommand, inspectCommand, diffCommand, whatifCommand, summaryCommand, genLogCommand, serveLogsCommand, exportHtmlCommand];
