@@ -91,7 +91,7 @@ export function inspectSession(session: SessionFold, options: InspectOptions = {
   const surface = at === lastSeq ? session.surface : foldSurface(eventsThrough(session, at), read.dialect).state;
   // A log without job records is not walked again for them (a long log's extra pass).
   const hasJobs = [...JOB_TYPES].some((t) => facts.typeCounts[t]);
-  const jobs = hasJobs ? jobsOf(session.events) : { jobs: [], findings: [] };
+  const jobs = hasJobs ? jobsOf(session.events, logged) : { jobs: [], findings: [] };
   const diagnostics: Diagnostic[] = [...session.diagnostics, ...jobs.findings, ...prompts.findings];
   const { verdict } = facts;
   return {

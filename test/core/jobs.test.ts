@@ -120,6 +120,38 @@ describe('job records: known, log-only, paired by id', () => {
     expect(byId.get('job-review-1')).toMatchObject({ inherited: false, outcome: 'completed' });
   });
 
+  it('only the last inherited marker is the cut: a job settled between two markers is not inherited', () => {
+    const text = jsonl([v4({ isSeeded: true }), ...events(
+      ['turn/start', { turn: 1 }], ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+      registered('j1'), registered('j2'),
+      ['session/end-seed', { inherited: true }],
+      settled('j1', 'completed'),
+      ['turn/start', { turn: 2 }], ['turn/end', { turn: 2, reason: { kind: 'completed' } }],
+      ['session/end-seed', { inherited: true }],
+    )]);
+    const r = inspect(readLogText(text));
+    expect(r.jobs.map((j) => [j.id, j.inherited])).toEqual([['j1', false], ['j2', true]]);
+  });
+
+  it('a fork child re-registering its parent\'s running job (inherited: true) is the same job, no finding', () => {
+    const text = jsonl([v4({ isSeeded: true }), ...events(
+      ['turn/start', { turn: 1 }], registered('j1'), ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+      ['session/end-seed', { inherited: true }],
+      registered('j1', { inherited: true }),
+      settled('j1', 'completed'),
+    )]);
+    const r = inspect(readLogText(text));
+    expect(r.diagnostics.filter((d) => d.code.startsWith('job.'))).toEqual([]);
+    expect(r.jobs).toMatchObject([{ id: 'j1', inherited: true, registeredSeq: 1, settledSeq: 5 }]);
+  });
+
+  it('the turn end the restore appends to an interrupted turn is not one a job outlived', () => {
+    const text = jsonl([v4(), ...events(['turn/start', { turn: 1 }], registered('j1'))]);
+    const r = inspect(readLogText(text));
+    expect(r.synthetic.some((e) => e.type === 'turn/end')).toBe(true);
+    expect(r.jobs).toMatchObject([{ id: 'j1', runningAtTurnEnd: null, runningAtEnd: true }]);
+  });
+
   it('a registration marked inherited: true is inherited', () => {
     const r = inspect(readLogText(withJobs(registered('j1', { inherited: true }))));
     expect(r.jobs[0].inherited).toBe(true);

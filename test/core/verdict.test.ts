@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_DEFS } from '../../src/core/diagnostics/codes.ts';
-import { isPartialAt, logVerdict } from '../../src/core/session/verdict.ts';
+import { isPartialAt, logVerdict, partialFrom } from '../../src/core/session/verdict.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { foldSession } from '../../src/core/session/fold-session.ts';
@@ -101,7 +101,7 @@ describe('verdict: newer than this app', () => {
     expect(finding.message).toMatch(/carries no message or surface fields, so the surface, messages and requests are exact/);
     expect(r.verdictDetail.unknown).toEqual(['future/feature']);
     expect(r.verdictDetail.summary).toMatch(/^This log is newer than this app, or uses a fork's own vocabulary: it uses future\/feature.*it knows DSH 0\.1\.0-rc\.8 … 0\.2\.1-alpha\.2 and 0\.2\.1-rc\.2's background jobs, session formats 0–4/);
-    expect(r.verdictDetail.summary).toMatch(/surface and messages and model requests are exact .*; projections is partial from seq 1\./);
+    expect(r.verdictDetail.summary).toMatch(/surface and messages and model requests are exact .*; projections are partial from seq 1\./);
     expect(r.verdictDetail.exact).toEqual(['surface and messages', 'model requests']);
     expect(r.verdictDetail.partial).toEqual({ fromSeq: 1, analyses: ['projections'], from: { projections: 1 } });
     // The event after the unknown one is folded and sent to the model.
@@ -130,7 +130,22 @@ describe('verdict: newer than this app', () => {
     expect(r.verdictDetail.partial).toEqual({ fromSeq: 2, analyses: ['projections', 'surface and messages', 'model requests'], from: { projections: 2, 'surface and messages': 3, 'model requests': 3 } });
     expect(isPartialAt(r.verdictDetail, 'surface and messages', 2)).toBe(false);
     expect(isPartialAt(r.verdictDetail, 'surface and messages', 3)).toBe(true);
-    expect(r.verdictDetail.summary).toMatch(/projections is partial from seq 2; surface and messages, model requests are partial from seq 3/);
+    expect(r.verdictDetail.summary).toMatch(/projections are partial from seq 2; surface and messages, model requests are partial from seq 3/);
+  });
+
+  it('an unknown type naming message-projection targets could rewrite messages: not log-only', () => {
+    const r = verdictOf(jsonl([v4(), ...turn(['message/redact', { targets: [{ seq: 1 }] }])]));
+    expect(r.diagnostics.find((d) => d.code === 'type.unknown-required')?.path).toBe('data.targets');
+    expect(r.verdictDetail.exact).toEqual([]);
+  });
+
+  it('a unit partial earlier than projections as a whole: the earlier seq decides for that unit', () => {
+    const goal = { kind: 'goal/change', version: 2, operation: 'create', goal: {}, roundsStarted: 0, createdAt: 1, updatedAt: 1 };
+    const r = verdictOf(jsonl([v4(), ...turn(['goal/change', goal], ['step/start', { turn: 1, step: 1 }], ['future/feature', {}])]));
+    expect(partialFrom(r.verdictDetail, 'projections', 'goal')).toBe(2);
+    expect(isPartialAt(r.verdictDetail, 'projections', 3, 'goal')).toBe(true);
+    expect(isPartialAt(r.verdictDetail, 'projections', 3, 'todo')).toBe(false);
+    expect(partialFrom(r.verdictDetail, 'projections', 'todo')).toBe(4);
   });
 
   it('a log-only unknown type does not excuse a later surface refusal: DSH refuses it on its own', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { generateFork, generateLog } from '../../src/core/generate/generate-log.ts';
 import { loadRun } from '../../src/core/compare/run.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
@@ -97,6 +97,16 @@ describe('what if', () => {
     const { report } = whatIf(v4.text, [{ kind: 'drop', seq: 99_999 }, { kind: 'text', seq: turnStart, text: 'x' }]);
     expect(report.problems.map((p) => p.edit)).toEqual([0, 1]);
     expect(report.identical).toBe(true);
+  });
+
+  it('a text edit of an event another edit drops is reported; an insert before a fork child\'s cut changes its inherited prefix', () => {
+    const result = v4.events.find((e) => e.type === 'tool/result' && e.surfaceOp === 'append')!;
+    const { report } = whatIf(v4.text, [{ kind: 'drop', seq: result.seq }, { kind: 'text', seq: result.seq, text: 'x' }]);
+    expect(report.problems.some((p) => p.edit === 1 && /dropped by another edit/.test(p.message))).toBe(true);
+    const { child } = generateFork({ dialect: 'v4', seed: 3, turns: 3, afterTurn: 1, childTurns: 1 });
+    const cut = child.events.find((e) => e.type === 'session/end-seed' && e.data?.inherited === true)!.seq;
+    const forked = whatIf(child.text, [{ kind: 'insert-user', before: cut, text: 'hi' }]).report;
+    expect(forked.problems.some((p) => /inherited prefix/.test(p.message))).toBe(true);
   });
 
   it('edit lists are checked', () => {

@@ -21,7 +21,7 @@ export const summaryCommand: CliCommand = {
 Every file under the folder is read (plain, zstd or gzip; hidden folders are
 skipped); a file that is not a DSH log is listed with "isLog": false and why.
 Each log is read in one streaming pass that keeps neither its bytes nor its
-events. With --ndjson, one JSON object per line, in path order, with the
+events. With --ndjson, one JSON object per line, in path order (a session's older generations right after its latest), with the
 fields file, id, title, format, events, turns, calls, models, tokens,
 findings, ok, verdict, parentSession, then generation, latest,
 olderGenerations, generationFindings, then the rest of the sessions table

@@ -52,17 +52,26 @@ export class JobTally implements SurfaceVisitor {
   private readonly byId = new Map<string, Job>();
   /** Registered, not yet settled. */
   private readonly running = new Set<Job>();
+  /** Registered with `inherited: true` (a fork child's own record of its parent's job). */
+  private readonly flagged = new Set<Job>();
+  /** Each job's first turn end while running, with that turn/end's seq (a restore's closer is not the log's: report drops it). */
+  private readonly turnEndSeq = new Map<Job, number>();
   private readonly findings: Diagnostic[] = [];
 
   after(event: LogEvent): void {
     const { type, seq } = event;
     if (type === 'turn/end') {
       const turn = typeof event.data?.turn === 'number' ? event.data.turn : null;
-      for (const job of this.running) job.runningAtTurnEnd ??= turn;
+      for (const job of this.running) {
+        if (job.runningAtTurnEnd !== null || this.turnEndSeq.has(job)) continue;
+        job.runningAtTurnEnd = turn;
+        this.turnEndSeq.set(job, seq);
+      }
       return;
     }
     if (type === 'session/end-seed') {
-      if (isInheritedMarker(event)) for (const job of this.running) job.inherited = true;
+      // The last tagged marker is the fork cut (L1.7): a later one decides again for every job.
+      if (isInheritedMarker(event)) for (const job of this.jobs) job.inherited = this.running.has(job) || this.flagged.has(job);
       return;
     }
     if (!JOB_TYPES.has(type)) return;
@@ -72,6 +81,12 @@ export class JobTally implements SurfaceVisitor {
     const d = event.data;
     const known = this.byId.get(id);
     if (type === 'job/registered') {
+      // A fork child's own record of a parent's job that still runs: the same job, no repeat.
+      if (known && d.inherited === true && this.running.has(known)) {
+        this.flagged.add(known);
+        known.inherited = true;
+        return;
+      }
       if (known) {
         this.findings.push(diagnostic('job.repeated', `job/registered at seq ${seq} registers job ${id} again (first at seq ${known.registeredSeq ?? known.settledSeq}); the first registration is kept`, { seq, path: 'data.id' }));
         return;
@@ -82,6 +97,7 @@ export class JobTally implements SurfaceVisitor {
       };
       this.add(job);
       this.running.add(job);
+      if (job.inherited) this.flagged.add(job);
       return;
     }
     if (known && known.settledSeq !== null) {
@@ -97,10 +113,17 @@ export class JobTally implements SurfaceVisitor {
     this.running.delete(job);
   }
 
-  /** The jobs so far, in the order they were first logged, and the findings. */
-  report(): JobsReport {
+  /**
+   * The jobs so far, in the order they were first logged, and the findings.
+   * `lastLoggedSeq`: the log's last seq, so a turn end the restore appended
+   * (an interrupted turn's closer, not in the file) is not one a job outlived.
+   */
+  report(lastLoggedSeq = Infinity): JobsReport {
     return {
-      jobs: this.jobs.map((j) => ({ ...j, runningAtEnd: j.settledSeq === null })),
+      jobs: this.jobs.map((j) => {
+        const at = this.turnEndSeq.get(j);
+        return { ...j, runningAtEnd: j.settledSeq === null, runningAtTurnEnd: at !== undefined && at > lastLoggedSeq ? null : j.runningAtTurnEnd };
+      }),
       findings: [...this.findings],
     };
   }
@@ -118,10 +141,10 @@ export class JobTally implements SurfaceVisitor {
   }
 }
 
-/** The jobs of a log's events in order (a log read whole, or the CLI's streamed session). */
-export function jobsOf(events: { readonly length: number; at(i: number): LogEvent | undefined }): JobsReport {
+/** The jobs of a log's first `logged` events, in order (the restore's own events after them are not the log's). */
+export function jobsOf(events: { readonly length: number; at(i: number): LogEvent | undefined }, logged = events.length): JobsReport {
   const tally = new JobTally();
-  for (let i = 0; i < events.length; i++) {
+  for (let i = 0; i < logged; i++) {
     const e = events.at(i)!;
     if (tally.reads.has(e.type)) tally.after(e);
   }

@@ -49,14 +49,16 @@ function countUpTo(text: string, c: string, max: number): number {
 
 /**
  * The field through which an unknown event could change the surface
- * (dsh-log-rules V7): surface metadata, or a message in its payload. Null:
- * it is log-only, so the surface, messages and requests stay exact.
+ * (dsh-log-rules V7): surface metadata, a message in its payload, or the
+ * targets a message projection rewrites (L6.4, as `image/offload` names
+ * them). Null: it is log-only, so the surface, messages and requests stay exact.
  */
 export function surfaceFieldOf(event: LogEvent): string | null {
   if (event.surfaceOp !== undefined) return 'surfaceOp';
   if (event.sourceEventSeqs !== undefined) return 'sourceEventSeqs';
   const d = event.data;
-  if (d !== null && typeof d === 'object' && !Array.isArray(d) && Object.hasOwn(d, 'message')) return 'data.message';
+  if (d === null || typeof d !== 'object' || Array.isArray(d)) return null;
+  for (const field of ['message', 'messages', 'targets']) if (Object.hasOwn(d, field)) return `data.${field}`;
   return null;
 }
 

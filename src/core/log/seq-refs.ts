@@ -94,11 +94,12 @@ export function remapRowSeqs(row: Row, map: SeqMap): RemapResult {
     if (Object.keys(moved).some((k) => moved[k] !== op[k])) edit().surfaceOp = moved;
   }
   if (Array.isArray(row.sourceEventSeqs)) {
-    const decoded = decodeSourceEventSeqs(row.sourceEventSeqs, Number.MAX_SAFE_INTEGER);
+    // Bounded by the row's own seq, as the reader decodes it: a wild range is not expanded.
+    const decoded = decodeSourceEventSeqs(row.sourceEventSeqs, isSeq(row.seq) ? row.seq : 0);
     if (typeof decoded !== 'string') {
       const moved = list(decoded, 'sourceEventSeqs') as number[];
       const hadPairs = row.sourceEventSeqs.some(Array.isArray);
-      if (hadPairs || moved.some((s, i) => s !== decoded[i]) || moved.length !== decoded.length) edit().sourceEventSeqs = hadPairs ? encodeSourceEventSeqs(moved) : moved;
+      if (moved.length !== decoded.length || moved.some((s, i) => s !== decoded[i])) edit().sourceEventSeqs = hadPairs ? encodeSourceEventSeqs(moved) : moved;
     }
   }
   const d = row.data;

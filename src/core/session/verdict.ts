@@ -78,8 +78,12 @@ const READERS_OF: Readonly<Record<string, string[]>> = {
 export function partialFrom(verdict: Pick<Verdict, 'partial'>, analysis: string, unit?: string): number | null | undefined {
   const p = verdict.partial;
   if (!p) return undefined;
-  const name = p.analyses.includes(analysis) ? analysis : unit !== undefined && p.analyses.includes(`${analysis} (${unit})`) ? `${analysis} (${unit})` : null;
-  return name === null ? undefined : p.from[name] ?? p.fromSeq;
+  // The analysis as a whole and the unit by name may both be partial: the earlier seq decides (null: throughout).
+  const seqs = [analysis, unit === undefined ? null : `${analysis} (${unit})`]
+    .filter((name): name is string => name !== null && p.analyses.includes(name))
+    .map((name) => p.from[name] ?? p.fromSeq);
+  if (!seqs.length) return undefined;
+  return seqs.includes(null) ? null : Math.min(...(seqs as number[]));
 }
 
 export function isPartialAt(verdict: Pick<Verdict, 'partial'>, analysis: string, seq: number, unit?: string): boolean {
@@ -158,7 +162,7 @@ export function partialText(partial: NonNullable<Verdict['partial']>): string {
     const seq = partial.from[a] ?? partial.fromSeq;
     groups.set(seq, [...(groups.get(seq) ?? []), a]);
   }
-  return [...groups].map(([seq, names]) => `${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} partial${seq === null ? '' : ` from seq ${seq}`}`).join('; ');
+  return [...groups].map(([seq, names]) => `${names.join(', ')} are partial${seq === null ? '' : ` from seq ${seq}`}`).join('; ');
 }
 
 export function logVerdict(input: VerdictInput): Verdict {

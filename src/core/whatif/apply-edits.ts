@@ -77,10 +77,15 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
     }
   });
 
+  for (const [seq] of texts) {
+    if (dropped.has(seq)) problems.push({ edit: edits.findIndex((e) => e.kind === 'text' && e.seq === seq), seq, message: `seq ${seq} is dropped by another edit: its new text is not written` });
+  }
+
   // A fork child's first N events are its parent's, with the same seqs (L1.7): editing them forks another history.
   const marker = events.filter(isInheritedMarker).at(-1);
   const inherited = inheritedEventCount(read.header, marker?.seq ?? null);
-  const touched = [...dropped, ...texts.keys(), ...inserts.keys()].filter((s) => s < inherited).sort((a, b) => a - b);
+  // The cut itself counts: a drop of the marker, or an insert before it, lands inside the prefix.
+  const touched = [...dropped, ...texts.keys(), ...inserts.keys()].filter((s) => s < inherited || (inherited > 0 && s === inherited)).sort((a, b) => a - b);
   if (touched.length) problems.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
 
   // New seqs: inserted rows before their event, kept events in order.
@@ -145,7 +150,10 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
  * An inserted message inside a later replace's span is one more node the
  * replace shadows: it must cite it (E8), and its metering record list it
  * (W6), as if the compaction had run over the edited history. Spans are
- * taken in seq order, which is the surface order of appended nodes.
+ * taken in seq order, the surface order of appended nodes; after a
+ * compaction that kept a tail the surface is out of seq order, and a span
+ * over such a node is missed (the re-fold then reports the replace
+ * uncovered, E8: docs/whatif.md).
  */
 function coverInserted(row: Row, inserted: readonly number[]): Row {
   const op = row.surfaceOp;

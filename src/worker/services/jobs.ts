@@ -11,8 +11,8 @@ export class JobsService {
   readonly rows: readonly JobRow[];
   readonly findings: readonly Diagnostic[];
 
-  constructor(tally: JobTally, indexOfSeq: (seq: number) => number) {
-    const { jobs, findings } = tally.report();
+  constructor(tally: JobTally, indexOfSeq: (seq: number) => number, lastLoggedSeq: number) {
+    const { jobs, findings } = tally.report(lastLoggedSeq);
     const at = (seq: number | null) => (seq === null ? -1 : indexOfSeq(seq));
     this.rows = jobs.map((j) => ({ ...j, registeredIndex: at(j.registeredSeq), settledIndex: at(j.settledSeq) }));
     this.findings = findings;
