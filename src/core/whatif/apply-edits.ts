@@ -2,6 +2,7 @@ import type { LogEvent, ReadResult } from '../log/types.ts';
 import { encodeSourceEventSeqs, remapRowSeqs, type SeqMap } from '../log/seq-refs.ts';
 import { inheritedEventCount, isInheritedMarker } from '../workspace/forks.ts';
 import type { Edit } from './edits.ts';
+import { countAtOrBelow } from '../util/sorted.ts';
 import { withMessageText } from './message-text.ts';
 
 type Row = Record<string, any>;
@@ -88,22 +89,35 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
   const touched = [...dropped, ...texts.keys(), ...inserts.keys()].filter((s) => s < inherited || (inherited > 0 && s === inherited)).sort((a, b) => a - b);
   if (touched.length) problems.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
 
-  // New seqs: inserted rows before their event, kept events in order.
+  // New seqs: each event moves by the inserts before it less the drops before it, so a log's own
+  // numbering (gaps in a trimmed fixture included) is kept where the edits do not reach.
   const newSeq = new Map<number, number>();
   const insertedSeqs = new Map<number, number[]>();
   const insertedByEdit = new Map<number, number>();
-  let next = 0;
+  /** The shift after each event (its own drop or inserts counted), by event index. */
+  const shiftAfter: number[] = [];
+  let shift = 0;
   const placeInserts = (before: number) => {
     const list = inserts.get(before);
     if (!list) return;
-    insertedSeqs.set(before, list.map(({ edit }) => { insertedByEdit.set(edit, next); return next++; }));
+    insertedSeqs.set(before, list.map(({ edit }) => { const s = before + shift++; insertedByEdit.set(edit, s); return s; }));
   };
   for (const e of events) {
     placeInserts(e.seq);
-    if (!dropped.has(e.seq)) newSeq.set(e.seq, next++);
+    if (dropped.has(e.seq)) shift--;
+    else newSeq.set(e.seq, e.seq + shift);
+    shiftAfter.push(shift);
   }
   placeInserts(lastSeq + 1);
-  const mapSeq: SeqMap = (s) => newSeq.get(s) ?? (s > lastSeq ? next + (s - lastSeq - 1) : null);
+  const eventSeqs = events.map((e) => e.seq);
+  const mapSeq: SeqMap = (s) => {
+    if (dropped.has(s)) return null;
+    const at = newSeq.get(s);
+    if (at !== undefined) return at;
+    // A seq no event has (a gap, or past the end): moved as the event before it was.
+    const i = countAtOrBelow(eventSeqs, s) - 1;
+    return s + (i >= 0 ? shiftAfter[i] : 0);
+  };
 
   const timeBefore = (seq: number) => events[indexOf.get(seq) ?? events.length - 1]?.time ?? 0;
   const insertedRows = (before: number): string[] => {

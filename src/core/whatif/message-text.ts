@@ -1,12 +1,16 @@
 type Row = Record<string, any>;
 const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Where a row keeps its message (dsh-log-rules L3.1): a user/message is one, the others carry `data.message`. */
+/**
+ * Where a stored row keeps its message (dsh-log-rules L3.1): a user/message is
+ * one, the others carry `data.message`; a legacy row (before message identity,
+ * which the reader upgrades: L2.3) keeps its `content` in `data` itself.
+ */
 export function messageOfRow(row: Row): Row | null {
   const d = row.data;
   if (!isObject(d)) return null;
-  if (row.type === 'user/message') return isObject(d.message) ? d.message : d;
-  return isObject(d.message) ? d.message : null;
+  if (isObject(d.message)) return d.message;
+  return row.type === 'user/message' || Array.isArray(d.content) ? d : null;
 }
 
 /** Content with its text blocks made one block of `text` where the first one was (first when there was none); other blocks kept. */
@@ -30,6 +34,6 @@ export function withMessageText(row: Row, text: string): Row | null {
   const inner = message.content.length === 1 && isObject(message.content[0]) && message.content[0].type === 'tool-result' && Array.isArray(message.content[0].content);
   const content = inner ? [{ ...message.content[0], content: withText(message.content[0].content, text) }] : withText(message.content, text);
   const edited = { ...message, content };
-  const data = row.type === 'user/message' && !isObject(row.data.message) ? edited : { ...row.data, message: edited };
+  const data = message === row.data ? edited : { ...row.data, message: edited };
   return { ...row, data };
 }
