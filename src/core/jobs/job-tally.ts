@@ -54,19 +54,15 @@ export class JobTally implements SurfaceVisitor {
   private readonly running = new Set<Job>();
   /** Registered with `inherited: true` (a fork child's own record of its parent's job). */
   private readonly flagged = new Set<Job>();
-  /** Each job's first turn end while running, with that turn/end's seq (a restore's closer is not the log's: report drops it). */
-  private readonly turnEndSeq = new Map<Job, number>();
+  /** Each job's first turn end while running, and that turn/end's seq (a restore's closer is not the log's: report drops it). */
+  private readonly turnEnd = new Map<Job, { turn: number | null; seq: number }>();
   private readonly findings: Diagnostic[] = [];
 
   after(event: LogEvent): void {
     const { type, seq } = event;
     if (type === 'turn/end') {
       const turn = typeof event.data?.turn === 'number' ? event.data.turn : null;
-      for (const job of this.running) {
-        if (job.runningAtTurnEnd !== null || this.turnEndSeq.has(job)) continue;
-        job.runningAtTurnEnd = turn;
-        this.turnEndSeq.set(job, seq);
-      }
+      for (const job of this.running) if (!this.turnEnd.has(job)) this.turnEnd.set(job, { turn, seq });
       return;
     }
     if (type === 'session/end-seed') {
@@ -121,8 +117,8 @@ export class JobTally implements SurfaceVisitor {
   report(lastLoggedSeq = Infinity): JobsReport {
     return {
       jobs: this.jobs.map((j) => {
-        const at = this.turnEndSeq.get(j);
-        return { ...j, runningAtEnd: j.settledSeq === null, runningAtTurnEnd: at !== undefined && at > lastLoggedSeq ? null : j.runningAtTurnEnd };
+        const end = this.turnEnd.get(j);
+        return { ...j, runningAtEnd: j.settledSeq === null, runningAtTurnEnd: end && end.seq <= lastLoggedSeq ? end.turn : null };
       }),
       findings: [...this.findings],
     };

@@ -1,5 +1,6 @@
 import type { LogEvent, ReadResult } from '../log/types.ts';
 import { encodeSourceEventSeqs, remapRowSeqs, type SeqMap } from '../log/seq-refs.ts';
+import { decodeSourceEventSeqs } from '../log/source-seqs.ts';
 import { inheritedEventCount, isInheritedMarker } from '../workspace/forks.ts';
 import type { Edit } from './edits.ts';
 import { countAtOrBelow } from '../util/sorted.ts';
@@ -154,7 +155,7 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
       out.push(JSON.stringify(remap(edited, e.seq)));
       return;
     }
-    out.push(...packedRows(row, members.map((i) => events[i]), dropped, insertedRows, remap));
+    out.push(...packedRows(row, members.map((i) => events[i]), dropped, (seq) => inserts.has(seq), insertedRows, remap));
   });
   out.push(...insertedRows(lastSeq + 1));
   return { text: out.join('\n') + '\n', mapSeq, inserted: [...insertedByEdit].sort((a, b) => a[0] - b[0]).map(([, s]) => s), problems };
@@ -180,14 +181,13 @@ function coverInserted(row: Row, inserted: readonly number[]): Row {
   if (!inside.length) return row;
   const add = (list: number[]) => [...new Set([...list, ...inside])].sort((a, b) => a - b);
   if (op && typeof op === 'object') {
-    const cited = Array.isArray(row.sourceEventSeqs) ? row.sourceEventSeqs.flatMap((x: number | number[]) => (Array.isArray(x) ? rangeOf(x[0], x[1]) : [x])) : [];
+    const decoded = Array.isArray(row.sourceEventSeqs) ? decodeSourceEventSeqs(row.sourceEventSeqs, row.seq) : [];
+    const cited = typeof decoded === 'string' ? [] : decoded;
     const hadPairs = Array.isArray(row.sourceEventSeqs) && row.sourceEventSeqs.some(Array.isArray);
     return { ...row, sourceEventSeqs: hadPairs ? encodeSourceEventSeqs(add(cited)) : add(cited) };
   }
   return Array.isArray(row.data.shadowedSeqs) ? { ...row, data: { ...row.data, shadowedSeqs: add(row.data.shadowedSeqs) } } : row;
 }
-
-const rangeOf = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
 
 /** The header, with an rc.8 fork's `seedLength` (the inherited count, L1.7) moved with the seqs. */
 function headerLine(line: string, read: ReadResult, mapSeq: SeqMap, problems: EditProblem[]): string {
@@ -207,10 +207,10 @@ function headerLine(line: string, read: ReadResult, mapSeq: SeqMap, problems: Ed
  * dropped and nothing is inserted among them, else split into runs of kept
  * members (a row of one member is legal), each with its own start time and gaps.
  */
-function packedRows(row: Row, members: LogEvent[], dropped: ReadonlySet<number>, insertedRows: (before: number) => string[], remap: (row: Row, seq: number) => Row): string[] {
+function packedRows(row: Row, members: LogEvent[], dropped: ReadonlySet<number>, insertsBefore: (seq: number) => boolean, insertedRows: (before: number) => string[], remap: (row: Row, seq: number) => Row): string[] {
   const pieces = PACKED_PIECES.find((k) => Array.isArray(row.data?.[k]));
   const out: string[] = [];
-  const split = members.some((e, k) => dropped.has(e.seq) || (k > 0 && insertedRows(e.seq).length > 0));
+  const split = members.some((e, k) => dropped.has(e.seq) || (k > 0 && insertsBefore(e.seq)));
   if (!split || !pieces) {
     out.push(...insertedRows(members[0].seq));
     if (!split) out.push(JSON.stringify(remap(row, members[0].seq)));
@@ -226,8 +226,7 @@ function packedRows(row: Row, members: LogEvent[], dropped: ReadonlySet<number>,
     run = [];
   };
   members.forEach((e, k) => {
-    const before = insertedRows(e.seq);
-    if (before.length) { flush(); out.push(...before); }
+    if (insertsBefore(e.seq)) { flush(); out.push(...insertedRows(e.seq)); }
     if (dropped.has(e.seq)) flush();
     else run.push(k);
   });

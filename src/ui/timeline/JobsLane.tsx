@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { xOf, type TimelineView } from './draw.ts';
 import { jobBars, jobText } from '../jobs/job-bars.ts';
@@ -17,9 +17,10 @@ interface Props {
  * Background jobs (dsh-log-rules V6) on the timeline's axis: a bar from each
  * job's registration to its settlement, coloured by outcome, open-ended while
  * it runs. A click moves the cursor to the registration. Jobs are few, so
- * each bar is a button (keyboard and screen readers reach it).
+ * each bar is a button (keyboard and screen readers reach it). Memoised: the
+ * timeline renders on every cursor step, the bars only when the view moves.
  */
-export function JobsLane({ summary, view, width, seek }: Props) {
+export const JobsLane = memo(function JobsLane({ summary, view, width, seek }: Props) {
   const bars = useMemo(() => jobBars(summary.jobs, summary.count), [summary]);
   if (!bars.length) return null;
   const rows = Math.max(...bars.map((b) => b.row)) + 1;
@@ -56,4 +57,4 @@ export function JobsLane({ summary, view, width, seek }: Props) {
       </div>
     </div>
   );
-}
+});

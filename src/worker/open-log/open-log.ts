@@ -111,7 +111,7 @@ export class OpenLog {
     this.prompt = new PromptService(replay, prompts);
     this.charts = new ChartsService(replay, prompts, this.calls, compactionIndexes);
     this.exports = new ExportService(replay, this.cursor, this.calls);
-    this.jobs = new JobsService(riders.jobs, (seq) => replay.indexOfSeq(seq), session.loggedCount ? session.events.at(session.loggedCount - 1)!.seq : -1);
+    this.jobs = new JobsService(riders.jobs, (seq) => replay.indexOfSeq(seq), replay.seqAt(session.loggedCount - 1) ?? -1);
   }
 
   /** The log is no longer the open one: a search still scanning it stops. */
