@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { decodeText, sniffEncoding } from '../core/log/bytes.ts';
-import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import { sniffEncoding } from '../core/log/bytes.ts';
+import { decodedText } from '../core/log/decoded-text.ts';
 import { LoadGuard } from '../core/log/memory-budget.ts';
 import { readLog } from '../core/log/reader.ts';
 import type { ByteReader } from '../core/log/read-back.ts';
@@ -18,11 +18,8 @@ export async function readLogFile(file: string, onProgress?: (p: ReadProgress) =
 }
 
 /** A log file's decoded text (zstd and gzip decompressed), for tools that rewrite its lines. */
-export async function readLogFileText(file: string): Promise<string> {
-  const parts: string[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for await (const text of decodeText(chunks(file), diagnostics)) parts.push(text);
-  return parts.join('');
+export function readLogFileText(file: string): Promise<string> {
+  return decodedText(chunks(file));
 }
 
 /**

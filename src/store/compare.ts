@@ -8,6 +8,14 @@ import { useSession } from './session.ts';
 
 export type CompareTab = 'difference' | 'surface' | 'projections' | 'context';
 
+/** What B is and how it is loaded into the worker's compare slot: a workspace entry, or an edited copy of A (what if). */
+export interface CompareB {
+  /** B's workspace entry; null for a log that is none (the what-if of A). */
+  entry: number | null;
+  name: string;
+  load(onProgress: (p: LoadProgress) => void): Promise<LoadSummary>;
+}
+
 /**
  * Compare mode (docs/compare.md): the open log is A (the app's engine and the
  * ordinary cursor), another entry of the workspace is B (the worker's
@@ -17,7 +25,7 @@ export type CompareTab = 'difference' | 'surface' | 'projections' | 'context';
  */
 export interface CompareStore {
   status: 'off' | 'loading' | 'ready' | 'error';
-  /** Workspace entry of B. */
+  /** Workspace entry of B; null when B is no entry (the what-if of A: docs/whatif.md). */
   entry: number | null;
   nameB: string | null;
   progress: LoadProgress | null;
@@ -34,7 +42,10 @@ export interface CompareStore {
   /** Each row's event index on both sides. */
   positions: { a: Int32Array; b: Int32Array } | null;
   tab: CompareTab;
+  /** Compares A with workspace entry `entry`. */
   start(entry: number, link?: { row?: number; b?: number }): Promise<void>;
+  /** Compares A with `b`, loaded into the compare slot. */
+  open(b: CompareB, link?: { row?: number; b?: number }): Promise<void>;
   exit(): void;
   seekRow(row: number): void;
   stepRow(dir: 1 | -1): void;
@@ -46,26 +57,36 @@ export interface CompareStore {
 
 const OFF = { status: 'off' as const, entry: null, nameB: null, progress: null, b: null, a: null, view: null, error: null, row: 0, indexB: 0, positions: null };
 
+/** Comparisons asked for so far: one asked for later wins over one still loading. */
+let opens = 0;
+
 export const useCompare = create<CompareStore>((set, get) => ({
   ...OFF,
   tab: 'difference',
   async start(entry, link = {}) {
+    const { client, workspace } = useSession.getState();
+    const source = workspace[entry]?.source;
+    if (!client || !source) return;
+    await get().open({ entry, name: source.name, load: (onProgress) => compareClient(client)['compare-load'](source, onProgress) }, link);
+  },
+  async open(target, link = {}) {
     const session = useSession.getState();
     const client = session.client;
-    const source = session.workspace[entry]?.source;
     const a = session.summary;
-    if (!client || !source || !a) return;
+    if (!client || !a) return;
     const compare = compareClient(client);
-    set({ ...OFF, status: 'loading', entry, nameB: source.name, a });
+    const token = ++opens;
+    set({ ...OFF, status: 'loading', entry: target.entry, nameB: target.name, a });
     let b: LoadSummary | null = null;
     try {
-      b = await compare['compare-load'](source, (progress) => set({ progress }));
+      b = await target.load((progress) => set({ progress }));
     } catch {
       // B is not a log (or not readable): the comparison still runs and says why B has nothing to align.
     }
-    if (get().entry !== entry || get().status !== 'loading') return;
+    if (token !== opens || get().status !== 'loading') return;
     try {
-      const view = await compare.compare({ a: a.name, b: source.name });
+      const view = await compare.compare({ a: a.name, b: target.name });
+      if (token !== opens) return;
       const positions = rowCursors(view.report.rows,
         (call) => a.callCuts[call] ?? 0, (call) => b?.callCuts[call] ?? 0,
         Math.max(0, a.count - 1), Math.max(0, (b?.count ?? 1) - 1));
@@ -82,6 +103,7 @@ export const useCompare = create<CompareStore>((set, get) => ({
     }
   },
   exit() {
+    opens++;
     const client = useSession.getState().client;
     if (client && get().status !== 'off') void compareClient(client)['compare-drop']().catch(() => {});
     set({ ...OFF });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Edit } from '../core/whatif/edits.ts';
 import type { SideTab, Theme } from './view.ts';
 
 /** The view a link carries (url.ts writes and reads it as the address's hash). */
@@ -26,6 +27,12 @@ export interface LinkState {
   requests?: { full?: boolean; sort?: { id: string; desc: boolean } | null; filter?: string; hidden?: string[] };
   /** Compare mode (docs/compare.md): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
   compare?: { entry: number; row?: number; b?: number };
+  /**
+   * What if (docs/whatif.md): `wi` the edit list (base64url JSON), `wo` whether its
+   * re-fold is shown in compare mode (then `cr` and `cb` are its cursors); `error`
+   * when the link's list could not be read.
+   */
+  whatIf?: { edits: Edit[]; folded: boolean; row?: number; b?: number } | { error: string };
 }
 
 /**

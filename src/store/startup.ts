@@ -4,6 +4,7 @@ import { useCursor } from './cursor.ts';
 import { useLink } from './link.ts';
 import { useSession } from './session.ts';
 import { sharedLogAtStartup } from './shared-log.ts';
+import { useWhatIf } from './whatif.ts';
 import { applyLogLink, applyPageLink, decodeHash, resolvePendingLink, startUrlSync } from './url.ts';
 
 /** The bundled demo: a session and a subagent forked from it, opened as one workspace. */
@@ -39,6 +40,14 @@ export function startApp(): () => void {
   // A link in compare mode names B by its workspace entry, and carries both cursors.
   const compare = link.compare;
   if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });
+  // A link with what-if edits stacks them again, and re-folds them when it showed their comparison.
+  const whatIf = link.whatIf;
+  if (whatIf) void opened.then(() => {
+    if (!useSession.getState().summary) return;
+    if ('error' in whatIf) { useWhatIf.setState({ status: 'error', error: whatIf.error }); return; }
+    useWhatIf.getState().setEdits(whatIf.edits);
+    if (whatIf.folded) return useWhatIf.getState().run(whatIf).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); });
+  });
   const stops: (() => void)[] = [];
   if (!named && link.selected !== undefined) {
     const unsub = useSession.subscribe((s, prev) => {

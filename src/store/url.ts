@@ -1,3 +1,4 @@
+import { editsFromParam, editsToParam } from '../core/whatif/edits-link.ts';
 import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
 import { useSession } from './session.ts';
@@ -5,6 +6,7 @@ import { useLink, type LinkState } from './link.ts';
 
 export type { LinkState };
 import { useView, type SideTab } from './view.ts';
+import { useWhatIf } from './whatif.ts';
 
 /**
  * The view state in the URL hash, so a copied link restores cursor,
@@ -36,6 +38,14 @@ export function encodeHash(s: LinkState): string {
     if (s.compare.row !== undefined) p.set('cr', String(s.compare.row));
     if (s.compare.b !== undefined) p.set('cb', String(s.compare.b));
   }
+  if (s.whatIf && 'edits' in s.whatIf && s.whatIf.edits.length) {
+    p.set('wi', editsToParam(s.whatIf.edits));
+    if (s.whatIf.folded) {
+      p.set('wo', '1');
+      if (s.whatIf.row !== undefined) p.set('cr', String(s.whatIf.row));
+      if (s.whatIf.b !== undefined) p.set('cb', String(s.whatIf.b));
+    }
+  }
   return p.toString();
 }
 
@@ -59,7 +69,18 @@ export function decodeHash(hash: string): LinkState {
     compare: int('cmp') === undefined ? undefined : { entry: int('cmp')!, row: int('cr'), b: int('cb') },
     rawStreams: p.get('raw') === '1' || undefined,
     requests: requestsOf(p),
+    whatIf: whatIfOf(p, int),
   };
+}
+
+/** The what-if part of a link: its edits checked as untrusted input (core/whatif/edits-link.ts). */
+function whatIfOf(p: URLSearchParams, int: (k: string) => number | undefined): LinkState['whatIf'] {
+  const param = p.get('wi');
+  if (param === null) return undefined;
+  const read = editsFromParam(param);
+  if (!read.ok) return { error: read.error };
+  const folded = p.get('wo') === '1';
+  return { edits: read.edits, folded, ...(folded ? { row: int('cr'), b: int('cb') } : {}) };
 }
 
 /** The Requests view's part of a link; undefined when the link says nothing of it. */
@@ -129,8 +150,11 @@ export function startUrlSync(): () => void {
       const v = useView.getState();
       const c = useCompare.getState();
       const compare = c.status === 'ready' && c.entry !== null ? { entry: c.entry, row: c.row, b: c.indexB } : undefined;
+      const w = useWhatIf.getState();
+      const shown = w.folded !== null && c.status === 'ready' && c.entry === null;
+      const whatIf = w.edits.length ? { edits: w.edits, folded: shown, ...(shown ? { row: c.row, b: c.indexB } : {}) } : undefined;
       const log = useSession.getState().summary;
-      const view = encodeHash({ log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare, rawStreams: v.rawStreams, requests: requestsLink(v) });
+      const view = encodeHash({ whatIf, log: log?.name, fingerprint: log?.fingerprint, cursor: count ? index : undefined, selected: count ? selected : undefined, tab: v.sideTab, theme: v.theme, search: v.search, hide: v.hiddenFamilies, columns: v.columns, compare, rawStreams: v.rawStreams, requests: requestsLink(v) });
       const tail = hashTail();
       const hash = view && tail ? `${view}&${tail}` : view || tail;
       const url = `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`;
@@ -142,7 +166,8 @@ export function startUrlSync(): () => void {
   const c = useSession.subscribe((s, prev) => { if (s.summary !== prev.summary) write(); });
   const d = useLink.subscribe(write);
   const e = useCompare.subscribe(write);
-  return () => { a(); b(); c(); d(); e(); };
+  const f = useWhatIf.subscribe(write);
+  return () => { a(); b(); c(); d(); e(); f(); };
 }
 
 /** Workspace entries already tried for a pending link (each is opened at most once looking for it). */

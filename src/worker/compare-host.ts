@@ -91,6 +91,16 @@ export class CompareHost implements CompareAnswers {
     }
   }
 
+  /** A's open log: the app's (null while none is open). */
+  openA(): OpenLog | null {
+    return this.main.current();
+  }
+
+  /** B's open log (null while none is loaded). */
+  openB(): OpenLog | null {
+    return this.slot?.current() ?? null;
+  }
+
   drop(): null {
     this.slot?.cancel();
     this.slot = null;

@@ -41,3 +41,9 @@ export function describeEdit(edit: Edit): string {
     case 'undo-replace': return `undo the replace at seq ${edit.seq}`;
   }
 }
+
+/** The edited log's file name: the original's, marked as a what-if (DSH allows no such note inside the log: docs/whatif.md). */
+export function editedLogName(name: string): string {
+  const ext = name.search(/\.jsonl(\.[a-z0-9]+)?$/i);
+  return `${ext > 0 ? name.slice(0, ext) : name}.whatif.jsonl`;
+}

@@ -37,3 +37,10 @@ export function withMessageText(row: Row, text: string): Row | null {
   const data = message === row.data ? edited : { ...row.data, message: edited };
   return { ...row, data };
 }
+
+/** A message's text as a "new text" edit starts from: its text blocks joined (a format-0 tool result's, inside its one block). */
+export function messageText(message: { content?: unknown }): string {
+  const content = Array.isArray(message.content) ? message.content : [];
+  const inner = content.length === 1 && isObject(content[0]) && content[0].type === 'tool-result' && Array.isArray(content[0].content) ? content[0].content : content;
+  return inner.filter((b: unknown): b is Row => isObject(b) && b.type === 'text' && typeof b.text === 'string').map((b: Row) => b.text).join('\n');
+}

@@ -42,19 +42,9 @@ export function requestTokens(r: ModelRequest): number {
   return messages.reduce((n, m) => n + estimateMessage(m), 0) + estimateSystemTokens({ system }) + estimateToolsTokens({ tools });
 }
 
-/**
- * The what-if of a log (docs/whatif.md): the edits applied to its text, the
- * result re-folded by the same core, and both compared by the aligner the
- * compare mode uses. Returns the edited text too, to download or open.
- */
-export function whatIf(text: string, edits: readonly Edit[], name = 'log', read: ReadResult = readLogText(text)): { report: WhatIfReport; editedText: string } {
-  const edited = applyEdits(text, read, edits);
-  const before = loadRun(read, name);
-  const after = loadRun(readLogText(edited.text), `${name} (what if)`);
-  const report = compareRuns(before.run, after.run);
-  const a = before.run.requests;
-  const b = after.run.requests;
-  const calls: WhatIfCall[] = report.rows.map((row) => {
+/** Each aligned row of a comparison with its calls' estimated input tokens and kept prefix, before (A) and after (B). */
+export function whatIfCalls(rows: CompareReport['rows'], a: readonly ModelRequest[], b: readonly ModelRequest[]): WhatIfCall[] {
+  return rows.map((row) => {
     const ra = row.a === null ? null : a[row.a];
     const rb = row.b === null ? null : b[row.b];
     return {
@@ -67,6 +57,19 @@ export function whatIf(text: string, edits: readonly Edit[], name = 'log', read:
       prefixAfter: rb ? rb.prefix.keptMessages : null,
     };
   });
+}
+
+/**
+ * The what-if of a log (docs/whatif.md): the edits applied to its text, the
+ * result re-folded by the same core, and both compared by the aligner the
+ * compare mode uses. Returns the edited text too, to download or open.
+ */
+export function whatIf(text: string, edits: readonly Edit[], name = 'log', read: ReadResult = readLogText(text)): { report: WhatIfReport; editedText: string } {
+  const edited = applyEdits(text, read, edits);
+  const before = loadRun(read, name);
+  const after = loadRun(readLogText(edited.text), `${name} (what if)`);
+  const report = compareRuns(before.run, after.run);
+  const calls = whatIfCalls(report.rows, before.run.requests, after.run.requests);
   const comparison = diffDocument(report);
   return {
     editedText: edited.text,

@@ -11,6 +11,7 @@ import { SideCursors } from './SideCursors.tsx';
 import { SummaryTable } from './SummaryTable.tsx';
 import { SurfaceCompare } from './SurfaceCompare.tsx';
 import { useCompareQuery } from './useCompareQuery.ts';
+import { WhatIfCalls } from '../whatif/WhatIfCalls.tsx';
 
 const TABS: [CompareTab, string][] = [['difference', 'Difference'], ['surface', 'Surface'], ['projections', 'Projections'], ['context', 'Runtime context']];
 /** The paired rows asked for before the list has said which are in view. */
@@ -33,6 +34,8 @@ export function CompareView() {
   const indexA = useCursor((s) => s.index);
   const indexB = useCompare((s) => s.indexB);
   const panels = tab !== 'difference';
+  // B is no workspace entry when it is the open log edited (docs/whatif.md): its calls' token and prefix changes lead.
+  const whatIf = useCompare((s) => s.entry === null);
   // The paired-surface rows in view (the Surface tab says which as it scrolls): a long session's are not all sent.
   const [pairWindow, setPairWindow] = useState<ListWindow>(FIRST_PAIRS);
   const onPairWindow = useCallback((w: ListWindow) => setPairWindow((old) => (old.from === w.from && old.count === w.count ? old : w)), []);
@@ -55,6 +58,7 @@ export function CompareView() {
     <section className="compare" aria-label="Compare">
       <CompareHeader />
       <SummaryTable />
+      {whatIf && <WhatIfCalls />}
       <div className="compare-body">
         <AlignmentList />
         <section className="panel compare-main" aria-label="Compared at the cursors">

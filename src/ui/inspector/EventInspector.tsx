@@ -11,6 +11,7 @@ import { SeenByCall } from '../requests/next-call.tsx';
 import { ChildLinks } from '../workspace/SessionSwitcher.tsx';
 import { JobDetail } from '../jobs/JobDetail.tsx';
 import '../jobs/jobs.css';
+import { EditActions } from '../whatif/EditActions.tsx';
 
 type Mode = 'text' | 'tree' | 'raw';
 
@@ -61,6 +62,7 @@ export function EventInspector() {
       )}
       <ChildLinks seq={event.seq} spawn={detail.spawn} />
       {event.type.startsWith('job/') && <JobDetail seq={event.seq} jobs={summary.jobs} jump={jump} />}
+      <EditActions key={event.seq} event={event} message={detail.message} synthetic={detail.synthetic} />
       {detail.diagnostics.map((d, i) => <div key={i} className={`diag ${d.severity}`}>{d.severity} · {d.code}: {d.message}</div>)}
       <div className="panel-toolbar">
         <div className="segmented" role="radiogroup" aria-label="Event view">

@@ -18,6 +18,7 @@ import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
 import { useCompare } from '../../store/compare.ts';
 import { compareCommandForKey } from '../compare/commands.ts';
+import { WhatIfBar } from '../whatif/WhatIfBar.tsx';
 import { useFolder } from '../../store/folder.ts';
 import { FolderView } from '../folder/FolderView.tsx';
 import { ShareNotice } from '../share/ShareNotice.tsx';
@@ -81,6 +82,7 @@ export function App() {
         <LoadStatus />
         <LinkNotice />
         <ShareNotice />
+        {summary && !folderShown && <WhatIfBar />}
         <DropZone />
         <Overlays />
         {folderShown ? <FolderView /> : summary && comparing ? <Suspense fallback={<p className="muted pad">Loading compare view…</p>}><CompareView /></Suspense> : summary ? (

@@ -14,6 +14,7 @@ import { formatCount } from '../counts.ts';
 import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
 import { hasWord, Marked, useSearchWords } from '../search/Marked.tsx';
 import { useFollow } from '../follow/follow-store.ts';
+import { useWhatIf } from '../../store/whatif.ts';
 
 /** A node row's height: `.node` in theme.css sets it, so rows measure as estimated. */
 const ROW_H = 24;
@@ -157,6 +158,7 @@ function sameNodeRow(a: NodeRowProps, b: NodeRowProps): boolean {
 function Span({ span, node, cursorSeq, cursorIndex, added }: { span: SurfaceSpan; node: SurfaceNodeView; cursorSeq: number; cursorIndex: number; added: ReadonlySet<string> | null }) {
   const seek = useCursor((s) => s.seek);
   const client = useSession((s) => s.client);
+  const addEdit = useWhatIf((s) => s.add);
   const [opened, setOpened] = useState<SurfaceNodeView[] | null>(null);
   const small = span.shadowedCount <= 3;
   const shadowed = small ? span.shadowed : opened;
@@ -168,7 +170,8 @@ function Span({ span, node, cursorSeq, cursorIndex, added }: { span: SurfaceSpan
     <div role="listitem" className="replace-span" aria-label={`Replace span: seq ${span.seq} shadows ${span.shadowedCount > 20 ? `${span.shadowedSeqs.slice(0, 20).join(', ')} … (${span.shadowedCount} nodes)` : span.shadowedSeqs.join(', ')}`}>
       <div className="span-label">
         <button className="link" onClick={() => seek(node.index)}>seq {span.seq}</button> replaced {span.shadowedCount} node{span.shadowedCount > 1 ? 's' : ''} ({span.start}…{span.end}){' '}
-        {!small && <button className="link" aria-expanded={opened !== null} onClick={toggle}>{opened ? 'hide shadowed' : 'show shadowed'}</button>}
+        {!small && <button className="link" aria-expanded={opened !== null} onClick={toggle}>{opened ? 'hide shadowed' : 'show shadowed'}</button>}{' '}
+        <button className="link" onClick={() => addEdit({ kind: 'undo-replace', seq: span.seq })} title="What if: add an edit that re-folds the log without this replace (the What-if bar lists it)">what if undone?</button>
       </div>
       <div role="list" className="span-nodes">
         {shadowed?.map((g) => <NodeRow key={`g${g.seq}`} n={g} ghost atCursor={g.seq === cursorSeq} isNew={false} />)}
