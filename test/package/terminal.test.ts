@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { inspect } from '../../src/core/inspect.ts';
-import { readLogFile } from '../../src/cli/node-source.ts';
+import { readLogFile, readLogFileText } from '../../src/cli/node-source.ts';
+import { whatIf } from '../../src/core/whatif/whatif.ts';
 import { CSP } from '../../src/csp.ts';
 import { startOpen, withWrongToken } from '../helpers/open-cli.ts';
 
@@ -143,6 +144,17 @@ describe('README: Use it from a terminal', () => {
         // The bundle gives what the source gives.
         const expected = JSON.parse(JSON.stringify(inspect(await readLogFile(path.join(work, 'session.jsonl')))));
         expect(JSON.parse(result.stdout)).toEqual(expected);
+      } else if (line.includes('whatif')) {
+        // The installed command answers what the source's what-if does, with the fields docs/whatif.md names.
+        const report = JSON.parse(result.stdout);
+        const edits = JSON.parse(/--edits '([^']*)'/.exec(line)![1]);
+        const expected = whatIf(await readLogFileText(path.join(work, 'session.jsonl')), edits, 'session.jsonl').report;
+        expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
+        expect(report.identical).toBe(false);
+        expect(report.firstDivergence).toMatchObject({ callA: expect.any(Number), callB: expect.any(Number) });
+        const changed = report.calls.filter((c: { status: string }) => c.status !== 'same');
+        expect(changed.length).toBeGreaterThan(0);
+        for (const c of changed) expect(c).toMatchObject({ tokensBefore: expect.any(Number), tokensAfter: expect.any(Number), prefixBefore: expect.any(Number), prefixAfter: expect.any(Number) });
       } else if (line.includes('inspect')) {
         expect(result.stdout).toMatch(/^verdict {3}ok: /m);
       }

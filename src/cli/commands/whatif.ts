@@ -24,7 +24,7 @@ verdictAfter, calls [{before, after, status, tokensBefore, tokensAfter,
 prefixBefore, prefixAfter}] (estimated input tokens; kept leading messages),
 comparison (as diff --json). Exit 0 whether or not the runs differ.
 
-  --edits FILE   the edit list
+  --edits FILE   the edit list (or the list itself: --edits '[{"kind":"drop","seq":41}]')
   --json         print the report as JSON on stdout
   --out FILE     also write the edited log (plain JSONL)
 
@@ -35,13 +35,15 @@ example: dsh-devtools whatif session.jsonl --edits edits.json --json`,
     if (positionals.length !== 1 || !editsFile) throw new UsageError(`usage: dsh-devtools ${USAGE}`);
     const [file] = positionals;
     let raw: unknown;
+    // The list itself may stand in for its file (a JSON array starts with '[', no file name does here).
+    const inline = editsFile.trimStart().startsWith('[');
     try {
-      raw = JSON.parse(fs.readFileSync(editsFile, 'utf8'));
+      raw = JSON.parse(inline ? editsFile : fs.readFileSync(editsFile, 'utf8'));
     } catch (err) {
-      throw new Error(`cannot read the edit list ${editsFile}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`cannot read the edit list ${inline ? '(inline)' : editsFile}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const parsed = parseEdits(raw);
-    if (!parsed.ok) throw new Error(`${editsFile}: ${parsed.error}`);
+    if (!parsed.ok) throw new Error(`${inline ? 'the edit list' : editsFile}: ${parsed.error}`);
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new Error(`cannot read ${file}: give one log file`);
     const { report, editedText } = whatIf(await readLogFileText(file), parsed.edits, path.basename(file));
     const out = text(values.out);
