@@ -10,6 +10,7 @@ import { generateLog } from '../src/core/generate/generate-log.ts';
 import { Engine } from '../src/worker/engine.ts';
 import { installCliErrors } from './cli.ts';
 import { folderBench } from './bench/folder.ts';
+import { printWhatIf, whatIfBench } from './bench/whatif.ts';
 import { gc } from './bench/heap.ts';
 import { coreLoad, pieces, projectionHelper, workerLoad } from './bench/loads.ts';
 import { interleavedLoads, measure, type Measure } from './bench/measure.ts';
@@ -41,6 +42,16 @@ for (let r = 0; r < 3; r++) await coreLoad(pieces(new TextEncoder().encode(gener
 await new Engine().load({ kind: 'text', text: generateLog({ dialect: 'v4', seed: 9, turns: 10 }).text, name: 'warm-up' }, () => {});
 // The helper warms up too (its first fold compiles its code, as the app's does at its first log).
 for (let r = 0; r < 2; r++) await workerLoad(new TextEncoder().encode(generateLog({ dialect: 'v0', seed: 9, turns: 60, stepsPerTurn: 5 }).text), 'warm-up');
+
+// The what-if workload alone: `npm run bench -- --whatif-only [--whatif N | --log FILE]`.
+if (args.includes('--whatif-only')) {
+  const file = flag('log');
+  const n = Number(flag('whatif') ?? 1_000_000);
+  const real = file ? null : realLong(n);
+  const bytes = file ? new Uint8Array(fs.readFileSync(file)) : real ?? generatedLong(n);
+  printWhatIf(await whatIfBench(file ? path.basename(file) : `${real ? 'real-shaped' : 'generated'} long ${n.toLocaleString('en-US')}`, bytes));
+  process.exit(0);
+}
 
 const logFile = flag('log');
 if (logFile) {

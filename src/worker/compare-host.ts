@@ -77,7 +77,8 @@ export class CompareHost implements CompareAnswers {
   /** Loads B into a fresh engine: a failed load must not leave the previous B behind. */
   async load(source: LoadSource, onProgress: (p: LoadProgress) => void): Promise<LoadSummary> {
     this.slot?.cancel();
-    const slot = new Engine();
+    // B's load folds its projection units on the main engine's helper too: A is loaded by then.
+    const slot = new Engine({ projector: this.main.helper() ?? undefined });
     this.slot = slot;
     this.failedB = null;
     this.lastPaired = null;

@@ -48,6 +48,11 @@ export class Engine implements LogHost {
     this.readBack = options.readBack ?? fileReadBack;
   }
 
+  /** The helper this engine's loads fold projection units with (a compare slot's loads share it). */
+  helper(): Projector | null {
+    return this.projector;
+  }
+
   /** Attaches the helper that folds projection units on another core (the worker gets its port after it starts). */
   useProjector(projector: Projector | null): void {
     this.projector = projector;

@@ -1,6 +1,7 @@
 import { decodedText } from '../core/log/decoded-text.ts';
-import { readLogText } from '../core/log/reader.ts';
-import { applyEdits } from '../core/whatif/apply-edits.ts';
+import { applyEdits, type EditableLog } from '../core/whatif/apply-edits.ts';
+import { inheritedEventCount, isInheritedMarker } from '../core/workspace/forks.ts';
+import type { OpenLog } from './open-log/open-log.ts';
 import { editedLogName, type Edit } from '../core/whatif/edits.ts';
 import { whatIfCalls, type WhatIfCall } from '../core/whatif/whatif.ts';
 import type { CompareHost } from './compare-host.ts';
@@ -29,22 +30,57 @@ export class WhatIfHost implements WhatIfAnswers {
 
   async load(source: LoadSource, edits: readonly Edit[], onProgress: (p: LoadProgress) => void): Promise<WhatIfLoaded> {
     this.edited = null;
+    const a = this.compare.openA();
+    if (!a) throw new Error('no log open to edit');
     const text = await decodedText((await openSource(source)).chunks);
-    const edited = applyEdits(text, readLogText(text), edits);
+    const edited = applyEdits(text, editableOpenLog(a), edits);
     this.edited = edited.text;
-    const summary = await this.compare.load({ kind: 'text', text: edited.text, name: editedLogName(source.name) }, onProgress);
-    return { summary, problems: edited.problems, bytes: new TextEncoder().encode(edited.text).length };
+    const bytes = new TextEncoder().encode(edited.text);
+    // As a file: a load hands a file (shared, not copied) to the helper that folds projection units.
+    const summary = await this.compare.load({ kind: 'file', file: new Blob([bytes]), name: editedLogName(source.name) }, onProgress);
+    return { summary, problems: edited.problems, bytes: bytes.length };
   }
 
   calls(names: { a: string; b: string }): WhatIfCall[] {
     const a = this.compare.openA();
     const b = this.compare.openB();
     if (!a || !b) throw new Error('no what-if loaded');
-    return whatIfCalls(this.compare.compare(names).report.rows, a.prompts.requests.requests, b.prompts.requests.requests);
+    return whatIfCalls(this.compare.compare(names).report.rows, { requests: a.prompts.requests.requests, surfaceTotals: a.prompts.surfaceTotals }, { requests: b.prompts.requests.requests, surfaceTotals: b.prompts.surfaceTotals });
   }
 
   text(): string {
     if (this.edited === null) throw new Error('no what-if loaded');
     return this.edited;
   }
+}
+
+/**
+ * The open log as the edits read it: its store's seqs, origins and events,
+ * so a what-if does not read the log a second time (the lines themselves
+ * come from its source, decoded again: the store may not keep them all).
+ */
+function editableOpenLog(log: OpenLog): EditableLog {
+  const { session, index } = log.replay;
+  const store = session.events;
+  const count = session.loggedCount;
+  // The seq column went to the page with the summary; the replay's own seq index answers.
+  const seqs = new Float64Array(count);
+  for (let i = 0; i < count; i++) seqs[i] = log.replay.seqAt(i)!;
+  // The fork cut (L1.7): the last tagged end-seed, found by its type column, not by reading every event.
+  const endSeed = index.typeNames.indexOf('session/end-seed');
+  let marker: number | null = null;
+  if (endSeed >= 0) {
+    for (let i = count - 1; i >= 0 && marker === null; i--) {
+      if (index.columns.typeId[i] === endSeed && isInheritedMarker(store.at(i)!)) marker = seqs[i];
+    }
+  }
+  return {
+    header: session.read.header,
+    count,
+    seqs,
+    indexOfSeq: (seq) => store.indexOfSeq(seq),
+    origin: (i) => store.origin(i)!,
+    event: (i) => store.at(i)!,
+    inheritedSeq: inheritedEventCount(session.read.header, marker),
+  };
 }

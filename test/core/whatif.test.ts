@@ -4,7 +4,7 @@ import { loadRun } from '../../src/core/compare/run.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { parseEdits } from '../../src/core/whatif/edits.ts';
-import { requestTokens, whatIf } from '../../src/core/whatif/whatif.ts';
+import { callTokensOf, requestTokens, whatIf } from '../../src/core/whatif/whatif.ts';
 
 /** What-if re-folds (docs/whatif.md) on logs our generator writes. */
 describe('what if', () => {
@@ -113,5 +113,16 @@ describe('what if', () => {
     expect(parseEdits([{ kind: 'drop', seq: 3 }])).toEqual({ ok: true, edits: [{ kind: 'drop', seq: 3 }] });
     expect(parseEdits([{ kind: 'drop', seq: -1 }])).toMatchObject({ ok: false });
     expect(parseEdits({ kind: 'drop' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('call tokens from the load\'s surface totals', () => {
+  it('equal each request\'s estimate derived from its messages, on every call of v0 and v4 logs', () => {
+    for (const dialect of ['v0', 'v4'] as const) {
+      const loaded = loadRun(readLogText(generateLog({ dialect, seed: 12, turns: 8, compactEvery: 3 }).text), dialect);
+      const fast = callTokensOf({ requests: loaded.run.requests, surfaceTotals: loaded.prompts.surfaceTotals });
+      expect(loaded.run.requests.length).toBeGreaterThan(5);
+      for (const r of loaded.run.requests) expect(fast(r)).toBe(requestTokens(r));
+    }
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { applyEdits } from '../../src/core/whatif/apply-edits.ts';
-import { whatIf } from '../../src/core/whatif/whatif.ts';
+import { callTokensOf, requestTokens, whatIf } from '../../src/core/whatif/whatif.ts';
+import { loadRun } from '../../src/core/compare/run.ts';
 import { corpusLogs } from './corpus-dir.ts';
 
 /** What-if edits (docs/whatif.md) on every real DSH log of the corpus. */
@@ -11,6 +12,12 @@ const logs = corpusLogs().map((l) => ({ ...l, text: fs.readFileSync(l.file, 'utf
 const transcriptText = (text: string) => JSON.stringify(inspect(readLogText(text)).transcript);
 
 describe('what if, on the real DSH corpus', () => {
+  it.each(logs.map((l) => [l.name, l] as const))('%s: each call\'s tokens from the surface totals equal its estimate from its messages', (_name, log) => {
+    const loaded = loadRun(readLogText(log.text), log.name);
+    const fast = callTokensOf({ requests: loaded.run.requests, surfaceTotals: loaded.prompts.surfaceTotals });
+    for (const r of loaded.run.requests) expect(fast(r), `call ${r.index + 1}`).toBe(requestTokens(r));
+  });
+
   it.each(logs.map((l) => [l.name, l] as const))('%s: no edit rebuilds the same events; each edit kind does what it says', (_name, log) => {
     const read = readLogText(log.text);
     const same = applyEdits(log.text, read, []);

@@ -1,9 +1,9 @@
-import type { LogEvent, ReadResult } from '../log/types.ts';
+import type { EventOrigin, LogEvent, ReadResult, SessionHeader } from '../log/types.ts';
 import { encodeSourceEventSeqs, remapRowSeqs, type SeqMap } from '../log/seq-refs.ts';
 import { decodeSourceEventSeqs } from '../log/source-seqs.ts';
 import { inheritedEventCount, isInheritedMarker } from '../workspace/forks.ts';
 import type { Edit } from './edits.ts';
-import { countAtOrBelow } from '../util/sorted.ts';
+import { countAtOrBelow, positionOf } from '../util/sorted.ts';
 import { withMessageText } from './message-text.ts';
 
 type Row = Record<string, any>;
@@ -30,51 +30,90 @@ export interface EditedLog {
 const PACKED_PIECES = ['texts', 'args'] as const;
 
 /**
+ * What `applyEdits` reads of the original log besides its text: the reader's
+ * result (the CLI, tests), or the store of a log the worker has open, which
+ * answers the same questions without reading the log again.
+ */
+export interface EditableLog {
+  header: SessionHeader | null;
+  /** Events in the file (a restore's synthetic ones are not). */
+  count: number;
+  /** Each event's seq, by index (ascending). */
+  seqs: ArrayLike<number>;
+  /** Index of the event with this seq among the first `count`, or -1. */
+  indexOfSeq(seq: number): number;
+  origin(index: number): EventOrigin;
+  /** The event itself (read only for the events an edit touches). */
+  event(index: number): LogEvent;
+  /** Events copied from a parent session (L1.7): the seqs below this (0: not a fork child). */
+  inheritedSeq: number;
+}
+
+/** The reader's result as an editable log. */
+export function editableRead(read: ReadResult): EditableLog {
+  const { events } = read;
+  const seqs = events.map((e) => e.seq);
+  const marker = events.filter(isInheritedMarker).at(-1);
+  return {
+    header: read.header,
+    count: events.length,
+    seqs,
+    indexOfSeq: (seq) => positionOf(seqs, seq),
+    origin: (i) => read.origins[i],
+    event: (i) => events[i],
+    inheritedSeq: inheritedEventCount(read.header, marker?.seq ?? null),
+  };
+}
+
+/**
  * Applies what-if edits to a log's text (docs/whatif.md): events are left out,
  * rewritten or inserted, every later seq is renumbered as DSH requires
  * (events[i].seq = i, E2) and every reference to one moves with it
  * (log/seq-refs.ts). A reference to a dropped event stays as it was and is
  * reported: the edited log is what DSH would then refuse, and its verdict
  * says where. Rows are rebuilt from the lines as stored, never from the
- * upgraded events, so nothing the reader adds is written back.
+ * upgraded events, so nothing the reader adds is written back; lines wholly
+ * before the first edited seq are kept as they are, unparsed (they name no
+ * later seq), so one edit near the end of a long log costs little.
  */
-export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[]): EditedLog {
+export function applyEdits(text: string, original: ReadResult | EditableLog, edits: readonly Edit[]): EditedLog {
+  const log = 'origins' in original ? editableRead(original) : original;
   const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
   const problems: EditProblem[] = [];
-  const events = read.events;
-  const indexOf = new Map<number, number>();
-  events.forEach((e, i) => indexOf.set(e.seq, i));
-  const lastSeq = events.length ? events[events.length - 1].seq : -1;
-  const rowAt = (i: number): Row | null => parse(lines[read.origins[i].line - 1]);
+  const n = log.count;
+  const lastSeq = n ? log.seqs[n - 1] : -1;
+  const indexOf = (seq: number): number | undefined => { const i = log.indexOfSeq(seq); return i >= 0 && i < n ? i : undefined; };
+  const rowAt = (i: number): Row | null => parse(lines[log.origin(i).line - 1]);
 
   const dropped = new Set<number>();
   const texts = new Map<number, string>();
   const inserts = new Map<number, { text: string; edit: number }[]>();
   edits.forEach((edit, k) => {
     const target = edit.kind === 'insert-user' ? edit.before : edit.seq;
-    const i = indexOf.get(target);
+    const i = indexOf(target);
     if (i === undefined && !(edit.kind === 'insert-user' && target === lastSeq + 1)) {
       problems.push({ edit: k, seq: target, message: `no event at seq ${target} (the log has seqs 0–${lastSeq}); the edit is skipped` });
       return;
     }
-    const packed = i !== undefined && read.origins[i].packedIndex !== undefined;
+    const packed = i !== undefined && log.origin(i).packedIndex !== undefined;
     if (edit.kind === 'drop') dropped.add(edit.seq);
     else if (edit.kind === 'text') {
       const row = packed ? null : rowAt(i!);
-      if (!row || !withMessageText(row, '')) problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${events[i!].type}) holds no message text to edit; the edit is skipped` });
+      if (!row || !withMessageText(row, '')) problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${log.event(i!).type}) holds no message text to edit; the edit is skipped` });
       else texts.set(edit.seq, edit.text);
     } else if (edit.kind === 'insert-user') {
       inserts.set(target, [...(inserts.get(target) ?? []), { text: edit.text, edit: k }]);
     } else {
-      const op = events[i!].surfaceOp;
+      const event = log.event(i!);
+      const op = event.surfaceOp;
       if (!op || op === 'append') {
-        problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${events[i!].type}) is not a replace; the edit is skipped` });
+        problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${event.type}) is not a replace; the edit is skipped` });
         return;
       }
       dropped.add(edit.seq);
       // The metering record directly before a replace announces it (W6): it goes with it.
-      const before = events[i! - 1];
+      const before = i! > 0 ? log.event(i! - 1) : undefined;
       if (before && (before.type === 'compaction/summary' || before.type === 'compaction/prune')) dropped.add(before.seq);
     }
   });
@@ -84,43 +123,42 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
   }
 
   // A fork child's first N events are its parent's, with the same seqs (L1.7): editing them forks another history.
-  const marker = events.filter(isInheritedMarker).at(-1);
-  const inherited = inheritedEventCount(read.header, marker?.seq ?? null);
+  const inherited = log.inheritedSeq;
   // The cut itself counts: a drop of the marker, or an insert before it, lands inside the prefix.
-  const touched = [...dropped, ...texts.keys(), ...inserts.keys()].filter((s) => s < inherited || (inherited > 0 && s === inherited)).sort((a, b) => a - b);
+  const edited = [...dropped, ...texts.keys(), ...inserts.keys()].sort((a, b) => a - b);
+  const touched = edited.filter((s) => s < inherited || (inherited > 0 && s === inherited));
   if (touched.length) problems.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
+  /** Events from here on may change; every line before the first of them is kept as it is. */
+  const firstEdited = edited.length ? edited[0] : Infinity;
+  const firstChanged = firstEdited === Infinity ? n : countAtOrBelow(log.seqs, firstEdited - 1, n);
 
   // New seqs: each event moves by the inserts before it less the drops before it, so a log's own
   // numbering (gaps in a trimmed fixture included) is kept where the edits do not reach.
-  const newSeq = new Map<number, number>();
   const insertedSeqs = new Map<number, number[]>();
   const insertedByEdit = new Map<number, number>();
-  /** The shift after each event (its own drop or inserts counted), by event index. */
-  const shiftAfter: number[] = [];
+  /** The shift after each event (its own drop or inserts counted), from `firstChanged` on. */
+  const shiftAfter = new Int32Array(Math.max(0, n - firstChanged));
   let shift = 0;
   const placeInserts = (before: number) => {
     const list = inserts.get(before);
     if (!list) return;
     insertedSeqs.set(before, list.map(({ edit }) => { const s = before + shift++; insertedByEdit.set(edit, s); return s; }));
   };
-  for (const e of events) {
-    placeInserts(e.seq);
-    if (dropped.has(e.seq)) shift--;
-    else newSeq.set(e.seq, e.seq + shift);
-    shiftAfter.push(shift);
+  for (let i = firstChanged; i < n; i++) {
+    const seq = log.seqs[i];
+    placeInserts(seq);
+    if (dropped.has(seq)) shift--;
+    shiftAfter[i - firstChanged] = shift;
   }
   placeInserts(lastSeq + 1);
-  const eventSeqs = events.map((e) => e.seq);
   const mapSeq: SeqMap = (s) => {
     if (dropped.has(s)) return null;
-    const at = newSeq.get(s);
-    if (at !== undefined) return at;
-    // A seq no event has (a gap, or past the end): moved as the event before it was.
-    const i = countAtOrBelow(eventSeqs, s) - 1;
-    return s + (i >= 0 ? shiftAfter[i] : 0);
+    // An event's seq, a gap or past the end: moved as the event at or before it was.
+    const i = countAtOrBelow(log.seqs, s, n) - 1;
+    return s + (i >= firstChanged ? shiftAfter[i - firstChanged] : 0);
   };
 
-  const timeBefore = (seq: number) => events[indexOf.get(seq) ?? events.length - 1]?.time ?? 0;
+  const timeBefore = (seq: number) => log.event(indexOf(seq) ?? n - 1)?.time ?? 0;
   const insertedRows = (before: number): string[] => {
     const list = inserts.get(before) ?? [];
     const seqs = insertedSeqs.get(before) ?? [];
@@ -138,24 +176,30 @@ export function applyEdits(text: string, read: ReadResult, edits: readonly Edit[
   };
 
   // Rebuild line by line: the header, each row's events, and every other line as it was.
-  const membersOf = new Map<number, number[]>();
-  read.origins.forEach((o, i) => membersOf.set(o.line, [...(membersOf.get(o.line) ?? []), i]));
+  // The events' lines only grow (a packed row's members share one), so one pointer walks them.
   const out: string[] = [];
+  let next = 0;
   lines.forEach((line, l) => {
-    const members = membersOf.get(l + 1);
-    if (l === 0) { out.push(headerLine(line, read, mapSeq, problems)); return; }
-    if (!members) { if (line !== '' || l < lines.length - 1) out.push(line); return; }
+    if (l === 0) { out.push(headerLine(line, log.header, mapSeq, problems)); return; }
+    while (next < n && log.origin(next).line < l + 1) next++;
+    const from = next;
+    while (next < n && log.origin(next).line === l + 1) next++;
+    if (next === from) { if (line !== '' || l < lines.length - 1) out.push(line); return; }
+    // Every event of the line is before the first edit: nothing in it moves.
+    if (next <= firstChanged) { out.push(line); return; }
     const row = parse(line);
     if (!row) { out.push(line); return; }
-    if (members.length === 1 && read.origins[members[0]].packedIndex === undefined) {
-      const e = events[members[0]];
-      out.push(...insertedRows(e.seq));
-      if (dropped.has(e.seq)) return;
-      const edited = texts.has(e.seq) ? withMessageText(row, texts.get(e.seq)!)! : row;
-      out.push(JSON.stringify(remap(edited, e.seq)));
+    if (next - from === 1 && log.origin(from).packedIndex === undefined) {
+      const seq = log.seqs[from];
+      out.push(...insertedRows(seq));
+      if (dropped.has(seq)) return;
+      const changed = texts.has(seq) ? withMessageText(row, texts.get(seq)!)! : row;
+      out.push(JSON.stringify(remap(changed, seq)));
       return;
     }
-    out.push(...packedRows(row, members.map((i) => events[i]), dropped, (seq) => inserts.has(seq), insertedRows, remap));
+    const members: LogEvent[] = [];
+    for (let i = from; i < next; i++) members.push(log.event(i));
+    out.push(...packedRows(row, members, dropped, (seq) => inserts.has(seq), insertedRows, remap));
   });
   out.push(...insertedRows(lastSeq + 1));
   return { text: out.join('\n') + '\n', mapSeq, inserted: [...insertedByEdit].sort((a, b) => a[0] - b[0]).map(([, s]) => s), problems };
@@ -190,11 +234,12 @@ function coverInserted(row: Row, inserted: readonly number[]): Row {
 }
 
 /** The header, with an rc.8 fork's `seedLength` (the inherited count, L1.7) moved with the seqs. */
-function headerLine(line: string, read: ReadResult, mapSeq: SeqMap, problems: EditProblem[]): string {
+function headerLine(line: string, read: SessionHeader | null, mapSeq: SeqMap, problems: EditProblem[]): string {
   const header = parse(line);
   const n = header?.seedLength;
-  if (!header || typeof n !== 'number' || (read.header?.version ?? 0) >= 2) return line;
+  if (!header || typeof n !== 'number' || (read?.version ?? 0) >= 2) return line;
   const moved = mapSeq(n);
+  if (moved === n) return line;
   if (moved === null) {
     problems.push({ seq: n, message: `the fork's end-seed marker (seq ${n}) was dropped: seedLength no longer names it (E16)` });
     return line;

@@ -5,6 +5,7 @@ import { readLogText } from '../log/reader.ts';
 import type { ReadResult } from '../log/types.ts';
 import { estimateMessage, estimateSystemTokens, estimateToolsTokens } from '../messages/estimate.ts';
 import type { ModelRequest } from '../requests/build.ts';
+import type { SurfaceTotals } from '../surface/surface-totals.ts';
 import type { Verdict } from '../session/verdict.ts';
 import { applyEdits, type EditProblem } from './apply-edits.ts';
 import { describeEdit, type Edit } from './edits.ts';
@@ -42,17 +43,47 @@ export function requestTokens(r: ModelRequest): number {
   return messages.reduce((n, m) => n + estimateMessage(m), 0) + estimateSystemTokens({ system }) + estimateToolsTokens({ tools });
 }
 
+/** What a side's call figures are read from: its calls, and the load's surface totals. */
+export interface CallSide {
+  requests: readonly ModelRequest[];
+  surfaceTotals: SurfaceTotals;
+}
+
+/**
+ * Each call's estimated input, from the totals the load kept after every
+ * surface change (a binary search for the messages before its cut) and its
+ * system prompt and tools, each priced once. Deriving each call's messages
+ * instead walks the whole surface per call: quadratic in a long session
+ * (docs/long-sessions.md). `requestTokens` is the same figure, the long way.
+ */
+export function callTokensOf(side: CallSide): (r: ModelRequest) => number {
+  const priced = new Map<unknown, number>();
+  const once = (key: unknown, price: () => number) => {
+    let n = priced.get(key);
+    if (n === undefined) priced.set(key, (n = price()));
+    return n;
+  };
+  return (r) => {
+    // The request's system prompt and tools are its header's (never `loopRequest`: reading it derives the messages).
+    const system = r.header?.system;
+    const tools = r.header?.tools;
+    return side.surfaceTotals.at(r.cut - 1).tokens + once(system, () => estimateSystemTokens({ system })) + once(tools, () => estimateToolsTokens({ tools }));
+  };
+}
+
 /** Each aligned row of a comparison with its calls' estimated input tokens and kept prefix, before (A) and after (B). */
-export function whatIfCalls(rows: CompareReport['rows'], a: readonly ModelRequest[], b: readonly ModelRequest[]): WhatIfCall[] {
+export function whatIfCalls(rows: CompareReport['rows'], a: CallSide, b: CallSide): WhatIfCall[] {
+  const tokensA = callTokensOf(a);
+  const tokensB = callTokensOf(b);
   return rows.map((row) => {
-    const ra = row.a === null ? null : a[row.a];
-    const rb = row.b === null ? null : b[row.b];
+    const ra = row.a === null ? null : a.requests[row.a];
+    const rb = row.b === null ? null : b.requests[row.b];
     return {
       before: row.a === null ? null : row.a + 1,
       after: row.b === null ? null : row.b + 1,
       status: row.status,
-      tokensBefore: ra ? requestTokens(ra) : null,
-      tokensAfter: rb ? requestTokens(rb) : null,
+      tokensBefore: ra ? tokensA(ra) : null,
+      tokensAfter: rb ? tokensB(rb) : null,
       prefixBefore: ra ? ra.prefix.keptMessages : null,
       prefixAfter: rb ? rb.prefix.keptMessages : null,
     };
@@ -69,7 +100,7 @@ export function whatIf(text: string, edits: readonly Edit[], name = 'log', read:
   const before = loadRun(read, name);
   const after = loadRun(readLogText(edited.text), `${name} (what if)`);
   const report = compareRuns(before.run, after.run);
-  const calls = whatIfCalls(report.rows, before.run.requests, after.run.requests);
+  const calls = whatIfCalls(report.rows, { requests: before.run.requests, surfaceTotals: before.prompts.surfaceTotals }, { requests: after.run.requests, surfaceTotals: after.prompts.surfaceTotals });
   const comparison = diffDocument(report);
   return {
     editedText: edited.text,

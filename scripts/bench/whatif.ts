@@ -1,0 +1,69 @@
+// The what-if workload (docs/whatif.md): the re-fold the user waits for after "Re-fold and
+// compare" — the open log's lines rebuilt with one edit near its end, the edited log loaded
+// into compare's slot, aligned with the original and its calls' tokens counted — against
+// the app's whole load of the same log, in turns in one run.
+import { readLogText } from '../../src/core/log/reader.ts';
+import type { Edit } from '../../src/core/whatif/edits.ts';
+import { CompareHost } from '../../src/worker/compare-host.ts';
+import { WhatIfHost } from '../../src/worker/whatif-host.ts';
+import { baseline, workerLoad } from './loads.ts';
+
+export interface WhatIfMeasure {
+  name: string;
+  events: number;
+  edit: Edit;
+  /** Medians over the runs. */
+  loadMs: number;
+  refoldMs: number;
+  baselineMs: number;
+  /** The re-fold's time over the whole load's: at most 1 is the target. */
+  refoldOverLoad: number;
+  changedCalls: number;
+  runs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One edit near the end: new text for the last tool result before the last 1% of the log. */
+function editNearEnd(text: string): Edit {
+  const { events } = readLogText(text);
+  const from = Math.floor(events.length * 0.99);
+  const result = events.slice(0, from).reverse().find((e) => e.type === 'tool/result') ?? events[from];
+  return result.type === 'tool/result' ? { kind: 'text', seq: result.seq, text: '(output truncated)' } : { kind: 'drop', seq: result.seq };
+}
+
+export async function whatIfBench(name: string, bytes: Uint8Array, runs = 3): Promise<WhatIfMeasure> {
+  const text = new TextDecoder().decode(bytes);
+  const edit = editNearEnd(text);
+  const loads: number[] = [];
+  const refolds: number[] = [];
+  const baselines: number[] = [];
+  let changedCalls = 0;
+  let events = 0;
+  for (let r = 0; r < runs; r++) {
+    baselines.push(baseline(bytes));
+    let t = performance.now();
+    const { engine, summary } = await workerLoad(bytes, name);
+    loads.push(performance.now() - t);
+    events = summary.count;
+    const whatIf = new WhatIfHost(new CompareHost(engine));
+    const compare = (whatIf as unknown as { compare: CompareHost }).compare;
+    t = performance.now();
+    const loaded = await whatIf.load({ kind: 'file', file: new Blob([bytes as Uint8Array<ArrayBuffer>]), name }, [edit], () => {});
+    const names = { a: name, b: loaded.summary.name };
+    compare.compare(names);
+    const calls = whatIf.calls(names);
+    refolds.push(performance.now() - t);
+    changedCalls = calls.filter((c) => c.status !== 'same').length;
+    compare.drop();
+  }
+  const loadMs = median(loads);
+  const refoldMs = median(refolds);
+  return { name, events, edit, loadMs, refoldMs, baselineMs: median(baselines), refoldOverLoad: Math.round((refoldMs / loadMs) * 100) / 100, changedCalls, runs };
+}
+
+export function printWhatIf(m: WhatIfMeasure): void {
+  console.log(`\nwhat if: ${m.name}, ${m.events.toLocaleString('en-US')} events, one edit near the end (${m.edit.kind} at seq ${m.edit.kind === 'insert-user' ? m.edit.before : m.edit.seq}; ${m.changedCalls} calls change)`);
+  console.log(`  whole load        ${m.loadMs.toFixed(0)} ms (${(m.loadMs / m.baselineMs).toFixed(2)}× JSON.parse)`);
+  console.log(`  re-fold + compare ${m.refoldMs.toFixed(0)} ms (${(m.refoldMs / m.baselineMs).toFixed(2)}× JSON.parse) = ${m.refoldOverLoad}× the whole load (medians of ${m.runs})`);
+}
