@@ -28,11 +28,11 @@ export interface LinkState {
   /** Compare mode (docs/compare.md): B's workspace entry, the shared cursor's row and B's cursor (A's is `cursor`). */
   compare?: { entry: number; row?: number; b?: number };
   /**
-   * What if (docs/whatif.md): `wi` the edit list (base64url JSON), `wo` whether its
-   * re-fold is shown in compare mode (then `cr` and `cb` are its cursors); `error`
-   * when the link's list could not be read.
+   * What if (docs/whatif.md): `wi` the edit list (base64url JSON: `edits` written, `param`
+   * as read, for the worker to check), `wo` whether its re-fold is shown in compare mode
+   * (then `cr` and `cb` are its cursors).
    */
-  whatIf?: { edits: Edit[]; folded: boolean; row?: number; b?: number } | { error: string };
+  whatIf?: { edits?: Edit[]; param?: string; folded: boolean; row?: number; b?: number };
 }
 
 /**

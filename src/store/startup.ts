@@ -1,4 +1,5 @@
 import { workerClient } from '../worker/client.ts';
+import { whatIfClient } from '../worker/whatif-client.ts';
 import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
 import { useLink } from './link.ts';
@@ -42,11 +43,13 @@ export function startApp(): () => void {
   if (compare) void opened.then(() => { if (useSession.getState().summary) return useCompare.getState().start(compare.entry, compare).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); }); });
   // A link with what-if edits stacks them again, and re-folds them when it showed their comparison.
   const whatIf = link.whatIf;
-  if (whatIf) void opened.then(() => {
-    if (!useSession.getState().summary) return;
-    if ('error' in whatIf) { useWhatIf.setState({ status: 'error', error: whatIf.error }); return; }
-    useWhatIf.getState().setEdits(whatIf.edits);
-    if (whatIf.folded) return useWhatIf.getState().run(whatIf).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); });
+  if (whatIf?.param !== undefined) void opened.then(async () => {
+    const client = useSession.getState().client;
+    if (!useSession.getState().summary || !client) return;
+    const read = await whatIfClient(client)['whatif-parse'](whatIf.param!);
+    if (!read.ok) { useWhatIf.setState({ status: 'error', error: read.error }); return; }
+    useWhatIf.getState().setEdits(read.edits);
+    if (whatIf.folded) await useWhatIf.getState().run(whatIf).then(() => { if (link.cursor !== undefined) useCursor.getState().seek(link.cursor); });
   });
   const stops: (() => void)[] = [];
   if (!named && link.selected !== undefined) {

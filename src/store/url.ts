@@ -1,4 +1,4 @@
-import { editsFromParam, editsToParam } from '../core/whatif/edits-link.ts';
+import { editsToParam } from '../core/whatif/edits-link.ts';
 import { useCompare } from './compare.ts';
 import { useCursor } from './cursor.ts';
 import { useSession } from './session.ts';
@@ -38,7 +38,7 @@ export function encodeHash(s: LinkState): string {
     if (s.compare.row !== undefined) p.set('cr', String(s.compare.row));
     if (s.compare.b !== undefined) p.set('cb', String(s.compare.b));
   }
-  if (s.whatIf && 'edits' in s.whatIf && s.whatIf.edits.length) {
+  if (s.whatIf?.edits?.length) {
     p.set('wi', editsToParam(s.whatIf.edits));
     if (s.whatIf.folded) {
       p.set('wo', '1');
@@ -73,14 +73,12 @@ export function decodeHash(hash: string): LinkState {
   };
 }
 
-/** The what-if part of a link: its edits checked as untrusted input (core/whatif/edits-link.ts). */
+/** The what-if part of a link: its edit list as it came (the worker checks it as untrusted input: core/whatif/edits-schema.ts). */
 function whatIfOf(p: URLSearchParams, int: (k: string) => number | undefined): LinkState['whatIf'] {
   const param = p.get('wi');
   if (param === null) return undefined;
-  const read = editsFromParam(param);
-  if (!read.ok) return { error: read.error };
   const folded = p.get('wo') === '1';
-  return { edits: read.edits, folded, ...(folded ? { row: int('cr'), b: int('cb') } : {}) };
+  return { param, folded, ...(folded ? { row: int('cr'), b: int('cb') } : {}) };
 }
 
 /** The Requests view's part of a link; undefined when the link says nothing of it. */

@@ -97,6 +97,11 @@ export class CompareHost implements CompareAnswers {
     return this.main.current();
   }
 
+  /** Whether B's loads fold projection units on a helper (which is handed a file). */
+  helped(): boolean {
+    return this.main.helper() !== null;
+  }
+
   /** B's open log (null while none is loaded). */
   openB(): OpenLog | null {
     return this.slot?.current() ?? null;

@@ -3,6 +3,7 @@ import { applyEdits, type EditableLog } from '../core/whatif/apply-edits.ts';
 import { inheritedEventCount, isInheritedMarker } from '../core/workspace/forks.ts';
 import type { OpenLog } from './open-log/open-log.ts';
 import { editedLogName, type Edit } from '../core/whatif/edits.ts';
+import { editsFromParam } from '../core/whatif/edits-schema.ts';
 import { whatIfCalls, type WhatIfCall } from '../core/whatif/whatif.ts';
 import type { CompareHost } from './compare-host.ts';
 import { LoadStopped } from '../core/log/load-stopped.ts';
@@ -36,8 +37,9 @@ export class WhatIfHost implements WhatIfAnswers {
     const edited = applyEdits(text, editableOpenLog(a), edits);
     this.edited = edited.text;
     const bytes = new TextEncoder().encode(edited.text);
-    // As a file: a load hands a file (shared, not copied) to the helper that folds projection units.
-    const summary = await this.compare.load({ kind: 'file', file: new Blob([bytes]), name: editedLogName(source.name) }, onProgress);
+    // As a file when a helper folds projection units: a load hands it the file (shared, not copied).
+    const name = editedLogName(source.name);
+    const summary = await this.compare.load(this.compare.helped() ? { kind: 'file', file: new Blob([bytes]), name } : { kind: 'bytes', bytes, name }, onProgress);
     return { summary, problems: edited.problems, bytes: bytes.length };
   }
 
@@ -46,6 +48,10 @@ export class WhatIfHost implements WhatIfAnswers {
     const b = this.compare.openB();
     if (!a || !b) throw new Error('no what-if loaded');
     return whatIfCalls(this.compare.compare(names).report.rows, { requests: a.prompts.requests.requests, surfaceTotals: a.prompts.surfaceTotals }, { requests: b.prompts.requests.requests, surfaceTotals: b.prompts.surfaceTotals });
+  }
+
+  parse(param: string): ReturnType<typeof editsFromParam> {
+    return editsFromParam(param);
   }
 
   text(): string {

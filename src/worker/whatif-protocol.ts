@@ -23,6 +23,8 @@ export interface WhatIfAnswers {
   calls(names: { a: string; b: string }): WhatIfCall[];
   /** The edited log's text, to download. */
   text(): string;
+  /** A link's edit list checked as untrusted input (the page carries no schema library). */
+  parse(param: string): { ok: true; edits: Edit[] } | { ok: false; error: string };
 }
 
 const op = operation<WhatIfAnswers>();
@@ -44,6 +46,7 @@ export const WHATIF_OPERATIONS = {
   }),
   'whatif-calls': op({ params: ['names'], run: (host, names: { a: string; b: string }) => host.calls(names) }),
   'whatif-text': op({ params: [], run: (host) => host.text() }),
+  'whatif-parse': op({ params: ['param'], run: (host, param: string) => host.parse(param) }),
 };
 
 export type WhatIfRequest = RequestOf<typeof WHATIF_OPERATIONS>;

@@ -3,7 +3,7 @@ import { generateFork, generateLog } from '../../src/core/generate/generate-log.
 import { loadRun } from '../../src/core/compare/run.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { parseEdits } from '../../src/core/whatif/edits.ts';
+import { parseEdits } from '../../src/core/whatif/edits-schema.ts';
 import { callTokensOf, requestTokens, whatIf } from '../../src/core/whatif/whatif.ts';
 
 /** What-if re-folds (docs/whatif.md) on logs our generator writes. */

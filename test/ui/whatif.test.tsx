@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
-import { editsFromParam, editsToParam, MAX_LINK_EDITS_BYTES } from '../../src/core/whatif/edits-link.ts';
+import { editsToParam, MAX_LINK_EDITS_BYTES } from '../../src/core/whatif/edits-link.ts';
+import { editsFromParam } from '../../src/core/whatif/edits-schema.ts';
 import { editedLogName, type Edit } from '../../src/core/whatif/edits.ts';
 import { whatIf } from '../../src/core/whatif/whatif.ts';
 import { useCompare } from '../../src/store/compare.ts';
@@ -112,8 +113,10 @@ describe('what-if edits in a link', () => {
   it('round-trip through the hash with the comparison\'s cursors', () => {
     const edits: Edit[] = [{ kind: 'text', seq: 4, text: 'ünïcødé & = # ✓' }, { kind: 'undo-replace', seq: 9 }];
     const hash = encodeHash({ log: 'a.jsonl', cursor: 3, whatIf: { edits, folded: true, row: 2, b: 5 } });
-    expect(decodeHash(hash).whatIf).toEqual({ edits, folded: true, row: 2, b: 5 });
-    expect(decodeHash(encodeHash({ whatIf: { edits, folded: false } })).whatIf).toEqual({ edits, folded: false });
+    const read = decodeHash(hash).whatIf!;
+    expect(read).toMatchObject({ folded: true, row: 2, b: 5 });
+    expect(editsFromParam(read.param!)).toEqual({ ok: true, edits });
+    expect(editsFromParam(decodeHash(encodeHash({ whatIf: { edits, folded: false } })).whatIf!.param!)).toEqual({ ok: true, edits });
     expect(encodeHash({ whatIf: { edits: [], folded: false } })).toBe('');
   });
 
@@ -123,7 +126,7 @@ describe('what-if edits in a link', () => {
     expect(editsFromParam(editsToParam([{ kind: 'exec', cmd: 'rm' } as unknown as Edit]))).toMatchObject({ ok: false });
     const big = editsToParam([{ kind: 'text', seq: 1, text: 'x'.repeat(MAX_LINK_EDITS_BYTES) }]);
     expect(editsFromParam(big)).toMatchObject({ ok: false, error: expect.stringMatching(/over 64 KiB/) });
-    expect(decodeHash(`wi=${encodeURIComponent(big)}`).whatIf).toMatchObject({ error: expect.stringMatching(/over/) });
+    expect(editsFromParam(decodeHash(`wi=${encodeURIComponent(big)}`).whatIf!.param!)).toMatchObject({ ok: false, error: expect.stringMatching(/over/) });
   });
 
   it('the edited log is named as edited', () => {

@@ -2,7 +2,7 @@
 // with the edits applied, compared call by call with the original (docs/whatif.md).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseEdits } from '../../core/whatif/edits.ts';
+import { parseEdits } from '../../core/whatif/edits-schema.ts';
 import { whatIf, type WhatIfReport } from '../../core/whatif/whatif.ts';
 import { text } from '../args.ts';
 import { UsageError } from '../errors.ts';

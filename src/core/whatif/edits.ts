@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What-if edits (docs/whatif.md): changes to a log's events, by the seqs of
  * the log as it was read, stacked in order. The edited log is re-folded by the
@@ -14,23 +12,6 @@ export type Edit =
   | { kind: 'insert-user'; before: number; text: string }
   /** Leave out a replace and the compaction metering that announced it: the nodes it shadowed come back. */
   | { kind: 'undo-replace'; seq: number };
-
-const seq = z.number().int().nonnegative();
-const editSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('drop'), seq }).strict(),
-  z.object({ kind: z.literal('text'), seq, text: z.string() }).strict(),
-  z.object({ kind: z.literal('insert-user'), before: seq, text: z.string() }).strict(),
-  z.object({ kind: z.literal('undo-replace'), seq }).strict(),
-]);
-const editsSchema = z.array(editSchema);
-
-/** An edit list from JSON (a file, a link): the list, or what is wrong with it. */
-export function parseEdits(value: unknown): { ok: true; edits: Edit[] } | { ok: false; error: string } {
-  const r = editsSchema.safeParse(value);
-  if (r.success) return { ok: true, edits: r.data as Edit[] };
-  const issue = r.error.issues[0];
-  return { ok: false, error: `edit ${issue.path.join('.') || '(list)'}: ${issue.message}` };
-}
 
 /** One line naming an edit, for the edit list and the CLI. */
 export function describeEdit(edit: Edit): string {
