@@ -46,8 +46,8 @@ export async function whatIfBench(name: string, bytes: Uint8Array, runs = 3): Pr
     const { engine, summary } = await workerLoad(bytes, name);
     loads.push(performance.now() - t);
     events = summary.count;
-    const whatIf = new WhatIfHost(new CompareHost(engine));
-    const compare = (whatIf as unknown as { compare: CompareHost }).compare;
+    const compare = new CompareHost(engine);
+    const whatIf = new WhatIfHost(compare);
     t = performance.now();
     const loaded = await whatIf.load({ kind: 'file', file: new Blob([bytes as Uint8Array<ArrayBuffer>]), name }, [edit], () => {});
     const names = { a: name, b: loaded.summary.name };
