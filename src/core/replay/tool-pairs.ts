@@ -63,6 +63,11 @@ export class ToolPairs {
     return j >= 0 ? this.pairAt(this.resultPositions[j]) : undefined;
   }
 
+  /** The `k`th pair in call order (0 ≤ k < callCount). */
+  at(k: number): ToolPair {
+    return this.pairAt(k);
+  }
+
   private pairAt(k: number): ToolPair {
     const ms = this.ms[k];
     return { call: this.calls[k], result: this.results[k], name: this.names[this.nameIds[k]], isError: this.errors[k] === 1, ms: Number.isNaN(ms) ? null : ms };

@@ -1,8 +1,7 @@
 import type { EventStore } from '../../core/log/event-store.ts';
-import { deriveEventMessage, eventMessage } from '../../core/messages/derive.ts';
-import type { Message } from '../../core/messages/types.ts';
 import type { Replay } from '../../core/replay/replay-index.ts';
 import { surfaceBeforeOf, type PromptAnalysis } from '../../core/requests/analyze.ts';
+import { callMessagesAt, type CallMessages } from '../../core/requests/call-messages.ts';
 import { plainRequestWith, type ModelRequest } from '../../core/requests/build.ts';
 import type { CallTokens } from '../../core/charts/series.ts';
 import type { ListWindow, RequestDetail } from '../protocol.ts';
@@ -79,13 +78,8 @@ export class CallsService {
     return list[firstWhere(list.length, (i) => list[i].cut > seq) - 1];
   }
 
-  /** The surface before a cut: its message-bearing nodes (found without parsing) and a way to read one's message. */
-  private messageNodesBefore(cut: number): { seqs: number[]; message(seq: number): Message } {
-    const replay = this.replay;
-    const state = surfaceBeforeOf(replay)(cut);
-    const silent = this.prompts.surfaceTotals.silent;
-    const eventAt = replay.session.eventAt;
-    const seqs = state.nodes.filter((s) => (silent ? !silent.has(s) : eventMessage(eventAt(s)!, state.projected) !== null));
-    return { seqs, message: (s) => deriveEventMessage(eventAt(s)!, state.projected)! };
+  /** The surface before a cut: its message-bearing nodes and a way to read one's message. */
+  private messageNodesBefore(cut: number): CallMessages {
+    return callMessagesAt(surfaceBeforeOf(this.replay), this.replay.session.eventAt, this.prompts.surfaceTotals.silent, cut);
   }
 }
