@@ -7,7 +7,8 @@ import { UsageError } from './errors.ts';
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
 
 export interface ParsedArgs {
-  values: Record<string, string | boolean | undefined>;
+  /** A flag declared `multiple` gives a list. */
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 
@@ -29,7 +30,7 @@ export function parseFlags(args: readonly string[], flags: FlagSpec, usage: stri
 }
 
 /** A non-negative whole number given to `--name`, or undefined when the flag is absent. */
-export function wholeNumber(value: string | boolean | undefined, name: string, usage: string): number | undefined {
+export function wholeNumber(value: ParsedArgs['values'][string], name: string, usage: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (typeof value !== 'string' || value.trim() === '' || !Number.isSafeInteger(n) || n < 0) {
@@ -39,6 +40,11 @@ export function wholeNumber(value: string | boolean | undefined, name: string, u
 }
 
 /** The value of a string flag (parseArgs guarantees the type; this keeps callers free of casts). */
-export function text(value: string | boolean | undefined): string | undefined {
+export function text(value: ParsedArgs['values'][string]): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The values of a flag declared `multiple` (none when absent). */
+export function list(value: ParsedArgs['values'][string]): string[] {
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }

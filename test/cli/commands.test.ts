@@ -21,7 +21,7 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(top.status).toBe(0);
     expect(top.stdout).toContain(`dsh-devtools ${version}`);
     for (const c of COMMANDS) expect(top.stdout).toMatch(new RegExp(`^  ${c.name} +${c.summary.replace(/[().]/g, '\\$&')}$`, 'm'));
-    expect(COMMANDS.map((c) => c.name)).toEqual(['open', 'inspect', 'diff', 'whatif', 'summary', 'gen-log', 'serve-logs', 'export-html']);
+    expect(COMMANDS.map((c) => c.name)).toEqual(['open', 'inspect', 'diff', 'whatif', 'summary', 'gen-log', 'serve-logs', 'export-html', 'calls', 'around', 'find', 'state', 'request', 'export-otlp']);
     for (const c of COMMANDS) {
       const help = run(c.name, '--help');
       expect(help.status, c.name).toBe(0);
@@ -44,7 +44,7 @@ describe('dsh-devtools (the command and its subcommands)', () => {
     expect(none.stdout).toBe('');
     const unknown = run('explode', 'x.jsonl');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr.trim()).toBe('dsh-devtools: unknown command "explode"; the commands are open, inspect, diff, whatif, summary, gen-log, serve-logs, export-html (dsh-devtools --help)');
+    expect(unknown.stderr.trim()).toBe('dsh-devtools: unknown command "explode"; the commands are open, inspect, diff, whatif, summary, gen-log, serve-logs, export-html, calls, around, find, state, request, export-otlp (dsh-devtools --help)');
     const help = run('help', 'explode');
     expect(help.status).toBe(2);
     expect(help.stderr.trim()).toBe(unknown.stderr.trim());

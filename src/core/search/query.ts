@@ -104,6 +104,14 @@ export function matchesQuery(q: SearchQuery, event: LogEvent, turn: number, call
   return q.words.every((w) => texts.some((t) => t.includes(w)));
 }
 
+/**
+ * The turn `turn:` reads for an event: its own `turn` field, else the turn
+ * the last `turn/start` opened (`running`; a turn/start passes its own).
+ */
+export function eventTurn(event: LogEvent, running: number): number {
+  return typeof event.data?.turn === 'number' ? event.data.turn : running;
+}
+
 /** Remembers a tool call's name by its id, for `tool:` on the results that answer it. */
 export function noteCall(event: LogEvent, callNames: Map<string, string>): void {
   if (event.type === 'tool/call' && typeof event.data?.callId === 'string' && typeof event.data?.name === 'string') callNames.set(event.data.callId, event.data.name);

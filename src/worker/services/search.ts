@@ -4,7 +4,7 @@ import type { Replay } from '../../core/replay/replay-index.ts';
 import { linePrefilter } from '../../core/search/line-prefilter.ts';
 import { LineScreen } from '../../core/search/line-screen.ts';
 import type { NotedCalls } from '../../core/search/noted-calls.ts';
-import { matchesQuery, parseQuery } from '../../core/search/query.ts';
+import { eventTurn, matchesQuery, parseQuery } from '../../core/search/query.ts';
 import { toolLineCheck } from '../../core/search/tool-lines.ts';
 import type { SearchProgress, SearchResult } from '../protocol.ts';
 import { PAUSE_EVERY_MS, yieldEvery } from '../yield-every.ts';
@@ -76,8 +76,8 @@ export class SearchService {
         if (!wanted && !turnNeeded) continue;
         const e = events.peek(i);
         if (!e) continue;
-        if (e.type === 'turn/start' && typeof e.data?.turn === 'number') turn = e.data.turn;
-        if (wanted && matchesQuery(query, e, typeof e.data?.turn === 'number' ? e.data.turn : turn, calls.asOf(i))) {
+        if (e.type === 'turn/start') turn = eventTurn(e, turn);
+        if (wanted && matchesQuery(query, e, eventTurn(e, turn), calls.asOf(i))) {
           count++;
           if (found.length < SEARCH_KEEP) found.push(i);
         }
