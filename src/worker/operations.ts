@@ -75,9 +75,13 @@ export const OPERATIONS = {
   admit: op({ params: ['index', 'text', 'flags'], run: (host, index: number, text: string, flags: AdmissionFlags) => host.openLog().prompt.admit(index, text, flags) }),
   request: op({ params: ['index', 'window'], run: (host, index: number, window?: ListWindow) => host.openLog().calls.request(index, window) }),
   requestJson: op({ params: ['index'], run: (host, index: number) => host.openLog().calls.requestJson(index) }),
+  /** A call's provider request body and cURL command (core/requests/wire.ts). */
+  requestCopy: op({ params: ['index'], run: (host, index: number) => host.openLog().calls.providerCopy(index) }),
   /** The charts' data; `calls: false` leaves out each call's figures (the page has them in the request rows). */
   charts: op({ params: ['calls'], run: (host, calls?: boolean) => host.openLog().charts.charts(calls) }),
   export: op({ params: ['what', 'format', 'index', 'redact'], run: (host, what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean) => host.openLog().exports.export(what, format, index, redact) }),
+  /** The session as OTLP/JSON lines (core/otlp/), content only when asked, redacted unless asked not to. */
+  exportOtlp: op({ params: ['content', 'redact'], run: (host, content: boolean, redact: boolean) => host.openLog().exports.otlp(content, redact) }),
   /** The log of `source` redacted (unless not asked) and gzipped, to travel in a link or a single file. */
   pack: op({ params: ['source', 'redact'], run: (host, source: LoadSource, redact: boolean) => host.pack(source, redact) }),
 };

@@ -40,6 +40,15 @@ export interface SearchResult {
 /** What the Export menu can save: the request at the cursor, the surface, or the transcript. */
 export type ExportWhat = 'request' | 'surface' | 'transcript';
 
+/** A model call's request to copy: the provider body, and a cURL command when DSH's DeepSeek adapter sent it. */
+export interface RequestCopy {
+  kind: 'deepseek' | 'loop';
+  json: string;
+  curl: string | null;
+  /** What the copy cannot hold exactly (image bytes, another provider's wire format). */
+  notes: string[];
+}
+
 export interface ExportResult {
   fileName: string;
   mime: string;

@@ -1,3 +1,4 @@
+import { logStem } from '../log/log-name.ts';
 /**
  * What-if edits (docs/whatif.md): changes to a log's events, by the seqs of
  * the log as it was read, stacked in order. The edited log is re-folded by the
@@ -25,6 +26,5 @@ export function describeEdit(edit: Edit): string {
 
 /** The edited log's file name: the original's, marked as a what-if (DSH allows no such note inside the log: docs/whatif.md). */
 export function editedLogName(name: string): string {
-  const ext = name.search(/\.jsonl(\.[a-z0-9]+)?$/i);
-  return `${ext > 0 ? name.slice(0, ext) : name}.whatif.jsonl`;
+  return `${logStem(name)}.whatif.jsonl`;
 }

@@ -7,7 +7,8 @@ import { useWorkerQuery } from '../hooks/useWorkerQuery.ts';
 import { JsonView } from '../json/JsonView.tsx';
 import { MessageView, Folded } from '../message/MessageView.tsx';
 import { prettyArguments, type CallInfo } from '../message/blocks.ts';
-import { SeenByCall } from '../requests/next-call.tsx';
+import { callAtOrBefore, SeenByCall } from '../requests/next-call.tsx';
+import { CopyRequest } from '../requests/CopyRequest.tsx';
 import { ChildLinks } from '../workspace/SessionSwitcher.tsx';
 import { JobDetail } from '../jobs/JobDetail.tsx';
 import '../jobs/jobs.css';
@@ -63,6 +64,12 @@ export function EventInspector() {
       <ChildLinks seq={event.seq} spawn={detail.spawn} />
       {event.type.startsWith('job/') && <JobDetail seq={event.seq} jobs={summary.jobs} jump={jump} />}
       <EditActions key={event.seq} event={event} message={detail.message} synthetic={detail.synthetic} />
+      {event.type.startsWith('assistant/') && callAtOrBefore(summary.callCuts, detail.index) >= 0 && (
+        <div className="panel-toolbar" aria-label="The model call's request">
+          <span className="muted">model call {callAtOrBefore(summary.callCuts, detail.index) + 1}:</span>
+          <CopyRequest key={event.seq} call={callAtOrBefore(summary.callCuts, detail.index)} />
+        </div>
+      )}
       {detail.diagnostics.map((d, i) => <div key={i} className={`diag ${d.severity}`}>{d.severity} · {d.code}: {d.message}</div>)}
       <div className="panel-toolbar">
         <div className="segmented" role="radiogroup" aria-label="Event view">

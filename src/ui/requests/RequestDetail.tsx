@@ -8,12 +8,12 @@ import { MessageView } from '../message/MessageView.tsx';
 import { callsIn } from '../message/blocks.ts';
 import { ANALYSES } from '../../core/session/verdict.ts';
 import { PartialNote } from '../diagnostics/PartialNote.tsx';
+import { CopyRequest } from './CopyRequest.tsx';
 
 /** The selected call in full: its request, a page of its messages, and what changed since the previous call. */
 export const RequestDetail = memo(function RequestDetail({ detail, rows, shown, pages, setPage }: { detail: Detail; rows: readonly RequestRow[]; shown: number; pages: number; setPage: (page: number | null) => void }) {
   const client = useSession((s) => s.client);
   const seek = useCursor((s) => s.seek);
-  const copy = async (index: number) => { const text = await client?.requestJson(index); if (text) await navigator.clipboard?.writeText(text); };
   const download = async (index: number) => { const text = await client?.requestJson(index); if (text) downloadJson(`request-${index + 1}.json`, JSON.parse(text)); };
   return (
     <div className="request-detail scroll">
@@ -22,8 +22,8 @@ export const RequestDetail = memo(function RequestDetail({ detail, rows, shown, 
         <button className="link" onClick={() => seek(rows[detail.request.index].cutIndex)}>go to cut (seq {detail.request.cut})</button>
         <PartialNote analysis={ANALYSES.requests} seq={detail.request.cut} />
         <span className="spacer" />
-        <button onClick={() => void copy(detail.request.index)}>Copy as JSON</button>
-        <button onClick={() => void download(detail.request.index)}>Download</button>
+        <CopyRequest call={detail.request.index} />
+        <button onClick={() => void download(detail.request.index)} title="The exact loop request DSH handed its provider adapter, as JSON">Download loop request</button>
       </div>
       {detail.messageDiff && (
         <div className="muted pad">

@@ -90,11 +90,11 @@ export class OpenLog {
     const kept = live && input.previous?.liveRows?.riders === riders ? input.previous.liveRows.rows : [];
     const rowsKept = Math.min(prompts.requests.sameBefore ?? 0, kept.length, calls.length);
     const rows = requestRows(calls, (seq) => replay.indexOfSeq(seq), kept, rowsKept);
-    const log = new OpenLog(session, riders, analyses, facts.compactionIndexes, live ? { riders, rows } : null);
+    const log = new OpenLog(input.name, session, riders, analyses, facts.compactionIndexes, live ? { riders, rows } : null);
     return { log, summary: pageSummary(input, analyses, facts, log.units.summaryUnits(), rows, log.jobs), rowsKept };
   }
 
-  private constructor(session: SessionFold<EventStore>, riders: LoadRiders, analyses: Analyses, compactionIndexes: readonly number[], liveRows: OpenLog['liveRows']) {
+  private constructor(name: string, session: SessionFold<EventStore>, riders: LoadRiders, analyses: Analyses, compactionIndexes: readonly number[], liveRows: OpenLog['liveRows']) {
     const { replay, prompts } = analyses;
     this.replay = replay;
     this.prompts = prompts;
@@ -110,7 +110,7 @@ export class OpenLog {
     this.units = new UnitsService(replay, this.registry);
     this.prompt = new PromptService(replay, prompts);
     this.charts = new ChartsService(replay, prompts, this.calls, compactionIndexes);
-    this.exports = new ExportService(replay, this.cursor, this.calls);
+    this.exports = new ExportService(replay, this.cursor, this.calls, { name, pairs: this.pairs, turnOutcomes: this.turnOutcomes });
     this.jobs = new JobsService(riders.jobs, (seq) => replay.indexOfSeq(seq), replay.seqAt(session.loggedCount - 1) ?? -1);
   }
 

@@ -4,10 +4,11 @@ import { surfaceBeforeOf, type PromptAnalysis } from '../../core/requests/analyz
 import { callMessagesAt, type CallMessages } from '../../core/requests/call-messages.ts';
 import { plainRequestWith, type ModelRequest } from '../../core/requests/build.ts';
 import type { CallTokens } from '../../core/charts/series.ts';
-import type { ListWindow, RequestDetail } from '../protocol.ts';
+import type { ListWindow, RequestCopy, RequestDetail } from '../protocol.ts';
 import { tokensOfCall } from '../request-rows.ts';
 import { firstWhere } from '../../core/util/sorted.ts';
 import { clampWindow } from './window.ts';
+import { curlCommand, providerRequest } from '../../core/requests/wire.ts';
 
 /** Messages a request's detail shows at a time. */
 const REQUEST_PAGE = 50;
@@ -78,8 +79,19 @@ export class CallsService {
     return list[firstWhere(list.length, (i) => list[i].cut > seq) - 1];
   }
 
+  /**
+   * A call's request as the provider got it (core/requests/wire.ts): the body as JSON, and as a
+   * cURL command when DSH's own adapter built it (the key a shell variable, never the log's).
+   */
+  providerCopy(index: number): RequestCopy {
+    const request = this.list[index];
+    if (!request) throw new Error(`no request ${index}`);
+    const wire = providerRequest(request);
+    return { kind: wire.kind, json: JSON.stringify(wire.body, null, 2), curl: wire.kind === 'deepseek' ? curlCommand(wire) : null, notes: wire.notes };
+  }
+
   /** The surface before a cut: its message-bearing nodes and a way to read one's message. */
-  private messageNodesBefore(cut: number): CallMessages {
+  messageNodesBefore(cut: number): CallMessages {
     return callMessagesAt(surfaceBeforeOf(this.replay), this.replay.session.eventAt, this.prompts.surfaceTotals.silent, cut);
   }
 }

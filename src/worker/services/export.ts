@@ -6,6 +6,13 @@ import type { Replay } from '../../core/replay/replay-index.ts';
 import type { ExportResult, ExportWhat } from '../protocol.ts';
 import type { CallsService } from './calls.ts';
 import type { CursorService } from './cursor.ts';
+import { compareRunOf } from '../../core/compare/run.ts';
+import { logStem } from '../../core/log/log-name.ts';
+import { traceJsonLines } from '../../core/otlp/requests.ts';
+import { sessionTrace, type TraceSource } from '../../core/otlp/session-trace.ts';
+import type { ToolPairs } from '../../core/replay/tool-pairs.ts';
+import type { TurnOutcome } from '../../core/session/turn-outcomes.ts';
+import { version as APP_VERSION } from '../../../package.json';
 
 /**
  * The Export menu's files: the request, the surface or the transcript at a
@@ -15,7 +22,28 @@ import type { CursorService } from './cursor.ts';
  * thousands of messages).
  */
 export class ExportService {
-  constructor(private readonly replay: Replay<EventStore>, private readonly cursor: CursorService, private readonly calls: CallsService) {}
+  constructor(
+    private readonly replay: Replay<EventStore>,
+    private readonly cursor: CursorService,
+    private readonly calls: CallsService,
+    /** What the trace export reads besides: the log's name, its tool pairs and turns. */
+    private readonly traced: { name: string; pairs: ToolPairs; turnOutcomes: readonly TurnOutcome[] },
+  ) {}
+
+  /** The session as an OpenTelemetry trace: OTLP/JSON, a request a line, as the file exporter writes it. */
+  otlp(content: boolean, redact: boolean): ExportResult {
+    let count = 0;
+    const redactText = redact ? (t: string) => { const r = redactSecrets(t); count += r.count; return r.text; } : (t: string) => t;
+    const { name, pairs, turnOutcomes } = this.traced;
+    const source: TraceSource = {
+      run: compareRunOf(name, this.replay, this.calls.list, turnOutcomes),
+      pairs,
+      loggedCount: this.replay.session.loggedCount,
+      callMessages: (cut) => this.calls.messageNodesBefore(cut),
+    };
+    const text = traceJsonLines(sessionTrace(source, { content, redact: redactText, version: APP_VERSION }));
+    return { fileName: `${logStem(name) || 'session'}.otlp.jsonl`, mime: 'application/x-ndjson', text, redactions: count };
+  }
 
   export(what: ExportWhat, format: 'json' | 'markdown', index: number, redact: boolean): ExportResult {
     const { session } = this.replay;
