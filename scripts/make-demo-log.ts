@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFork, generateLog, type GenerateOptions } from '../src/core/generate/generate-log.ts';
+import { DEMO_FORK, DEMO_LOGS } from '../src/core/generate/demo-logs.ts';
+import { generateFork, generateLog } from '../src/core/generate/generate-log.ts';
 import { installCliErrors } from './cli.ts';
 
 installCliErrors('demo-log');
@@ -15,12 +16,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'public', 'demo');
 mkdirSync(outDir, { recursive: true });
 
-const demos: Array<[string, GenerateOptions]> = [
-  ['demo-session.jsonl', { dialect: 'v0', seed: 2026, turns: 7, stepsPerTurn: 4, compactEvery: 3, packChunks: true }],
-  ['demo-session-v4.jsonl', { dialect: 'v4', seed: 2026, turns: 8, stepsPerTurn: 5, compactEvery: 3, imageOffload: true }],
-];
+const demos = DEMO_LOGS;
 
-const fork = generateFork({ ...demos[0][1], afterTurn: 3, childTurns: 2 });
+const fork = generateFork({ ...demos[0][1], ...DEMO_FORK });
 const logs: Array<[string, ReturnType<typeof generateLog>]> = [
   ...demos.map(([name, opts]) => [name, generateLog(opts)] as [string, ReturnType<typeof generateLog>]),
   ['demo-session-subagent.jsonl', fork.child],

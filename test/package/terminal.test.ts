@@ -13,10 +13,19 @@ import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { inspect } from '../../src/core/inspect.ts';
 import { readLogFile, readLogFileText } from '../../src/cli/node-source.ts';
 import { whatIf } from '../../src/core/whatif/whatif.ts';
+import { callLine } from '../../src/core/answers/calls.ts';
+import { findEvents } from '../../src/core/answers/find.ts';
+import { loadRun } from '../../src/core/compare/run.ts';
+import { traceJsonLines } from '../../src/core/otlp/requests.ts';
+import { sessionTrace } from '../../src/core/otlp/session-trace.ts';
+import { traceSourceOf } from '../../src/core/otlp/source.ts';
+import { curlCommand, providerRequest } from '../../src/core/requests/wire.ts';
+import { throughProtobuf } from '../helpers/otlp-proto.ts';
 import { CSP } from '../../src/csp.ts';
 import { startOpen, withWrongToken } from '../helpers/open-cli.ts';
 
 const repo = path.resolve('.');
+const skill = fs.readFileSync('SKILL.md', 'utf8');
 const readme = fs.readFileSync('README.md', 'utf8');
 const version = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version;
 const tarball = path.join(repo, `dsh-devtools-${version}.tgz`);
@@ -89,6 +98,55 @@ async function checkOpen(line: string): Promise<void> {
   expect(stopped.code, line).toBe(0);
 }
 
+/** The agent commands and the trace export, checked against what the source gives for the same log. */
+async function checkAgentCommand(line: string, stdout: string): Promise<void> {
+  const file = path.join(work, 'session.jsonl');
+  const read = await readLogFile(file);
+  const loaded = loadRun(read, 'session.jsonl');
+  const bound = Number(/--max-bytes (\d+)/.exec(line)?.[1] ?? 32_768);
+  expect(Buffer.byteLength(stdout), line).toBeLessThanOrEqual(bound);
+  if (/ calls /.test(line)) {
+    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const tail = lines.at(-1).truncated ? lines.pop() : null;
+    expect(lines).toEqual(loaded.run.requests.slice(0, lines.length).map((r) => JSON.parse(JSON.stringify(callLine(r)))));
+    if (tail) expect(tail.next).toBe(`--from ${lines.length + 1}`);
+  } else if (/ around /.test(line)) {
+    const out = JSON.parse(stdout);
+    expect(out.events.find((e: { at?: true }) => e.at).seq).toBe(out.atSeq);
+  } else if (/ find /.test(line)) {
+    const query = /find \S+ '([^']*)'/.exec(line)![1];
+    const out = JSON.parse(stdout);
+    expect(out.total).toBe(findEvents(read.events.slice(0, loaded.replay.session.loggedCount), query, 50).total);
+    expect(out.total).toBeGreaterThan(0);
+  } else if (/ state /.test(line)) {
+    const at = Number(/--at (\d+)/.exec(line)![1]);
+    const out = JSON.parse(stdout);
+    expect(out.surface.ids).toEqual(inspect(read, { at }).surface.nodes);
+  } else if (/ request /.test(line)) {
+    const call = Number(/--call (\d+)/.exec(line)![1]);
+    expect(stdout).toBe(curlCommand(providerRequest(loaded.run.requests[call - 1])));
+  } else if (/ export-otlp /.test(line)) {
+    const out = path.join(work, /--out (\S+)/.exec(line)![1]);
+    const text = fs.readFileSync(out, 'utf8');
+    expect(text).toBe(traceJsonLines(sessionTrace(traceSourceOf(loaded), { content: false, redact: (t) => t, version })));
+    for (const l of text.trimEnd().split('\n')) expect(throughProtobuf(JSON.parse(l)).back).toEqual(JSON.parse(l));
+  } else if (!/ (gen-log|export-html|--help)/.test(line)) {
+    throw new Error(`no check for a README command: ${line}`);
+  }
+}
+
+/** SKILL.md's worked example: each shell block, then the lines its last command's output must hold. */
+function skillSteps(): { commands: string[]; expected: string[] }[] {
+  const start = skill.indexOf('\n## A worked example');
+  const blocks = [...skill.slice(start).matchAll(/```(sh|text)\n([\s\S]*?)```/g)].map((m) => ({ kind: m[1], lines: m[2].split('\n').filter(Boolean) }));
+  const steps: { commands: string[]; expected: string[] }[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'sh') steps.push({ commands: b.lines, expected: [] });
+    else steps.at(-1)!.expected.push(...b.lines);
+  }
+  return steps;
+}
+
 describe('README: Use it from a terminal', () => {
   const [install, use] = sectionCommands();
 
@@ -115,13 +173,15 @@ describe('README: Use it from a terminal', () => {
 
   it('the installed package holds the built app and the command only, and needs no dependency', () => {
     const files = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-    expect(files.filter((f) => !/^(dist|dist-cli)\//.test(f)).sort()).toEqual(['README.md', 'package.json']);
+    expect(files.filter((f) => !/^(dist|dist-cli)\//.test(f)).sort()).toEqual(['README.md', 'SKILL.md', 'package.json']);
+    expect(fs.readFileSync(path.join(installed, 'SKILL.md'), 'utf8')).toBe(skill);
     expect(files).toContain('dist/index.html');
     expect(files).toContain('dist-cli/dsh-devtools.mjs');
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
     const bundle = fs.readFileSync(path.join(installed, 'dist-cli', 'dsh-devtools.mjs'), 'utf8');
-    const imports = [...bundle.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]);
+    // Not the word inside a string literal ("from" as a flag name).
+    const imports = [...bundle.matchAll(/(?<!["'])(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]);
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((s) => !s.startsWith('node:'))).toEqual([]);
     expect(bundle).not.toMatch(/__require\(/);
@@ -157,7 +217,26 @@ describe('README: Use it from a terminal', () => {
         for (const c of changed) expect(c).toMatchObject({ tokensBefore: expect.any(Number), tokensAfter: expect.any(Number), prefixBefore: expect.any(Number), prefixAfter: expect.any(Number) });
       } else if (line.includes('inspect')) {
         expect(result.stdout).toMatch(/^verdict {3}ok: /m);
+      } else {
+        await checkAgentCommand(line, result.stdout);
       }
+    }
+  });
+});
+
+describe('SKILL.md: the worked example, from the installed package', () => {
+  it('runs each command as written and prints what the text says it prints', () => {
+    const steps = skillSteps();
+    expect(steps.length).toBeGreaterThanOrEqual(6);
+    const dir = fs.mkdtempSync(path.join(tmp, 'skill-'));
+    for (const step of steps) {
+      let result: ReturnType<typeof sh> | null = null;
+      for (const line of step.commands) {
+        expect(line, 'an example runs the installed command').toMatch(/^dsh-devtools /);
+        result = sh(line, dir);
+        expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+      }
+      for (const want of step.expected) expect(result!.stdout, step.commands.at(-1)).toContain(want);
     }
   });
 });

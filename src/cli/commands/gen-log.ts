@@ -6,13 +6,14 @@
 // Written line by line, so a log of any size fits in memory.
 import fs from 'node:fs';
 import { zstdRawFrame } from '../../core/fuzz/encode.ts';
+import { DEMO_LOGS } from '../../core/generate/demo-logs.ts';
 import { generateLog, streamLog } from '../../core/generate/generate-log.ts';
 import { text, wholeNumber } from '../args.ts';
 import { UsageError } from '../errors.ts';
 import type { CliCommand } from '../registry.ts';
 import { progress } from '../tty.ts';
 
-const USAGE = 'gen-log --events N [--format v0|v4|dsh021] [--jobs] [--shape long] [--zstd] [--seed S] --out FILE';
+const USAGE = 'gen-log (--events N [--format v0|v4|dsh021] [--jobs] [--shape long] [--zstd] [--seed S] | --demo) --out FILE';
 const FORMATS = ['v0', 'v4', 'dsh021'];
 const SHAPES = ['default', 'long'];
 
@@ -28,6 +29,7 @@ export const genLogCommand: CliCommand = {
   --shape long   a long session: 1M-token window, no compaction or pruning
   --zstd         write zstd frames, one per batch, as DSH appends them
   --seed S       the generator's seed (default 1); the same seed writes the same log
+  --demo         the app's demo log (format 0, 7 turns, compactions, a retried call): SKILL.md's worked example
   --out FILE     where to write it
 
 Prints one line: the file, its events, lines and bytes.
@@ -40,6 +42,7 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
     zstd: { type: 'boolean' },
     jobs: { type: 'boolean' },
     seed: { type: 'string' },
+    demo: { type: 'boolean' },
     out: { type: 'string' },
   },
   run({ values, positionals }) {
@@ -50,6 +53,14 @@ example: dsh-devtools gen-log --events 2000 --format v4 --out session.jsonl`,
     const shapeName = text(values.shape) ?? 'default';
     const out = text(values.out);
     if (!out) throw new UsageError(`--out FILE is needed; usage: ${usage}`);
+    if (values.demo) {
+      if (positionals.length || ['events', 'format', 'shape', 'zstd', 'jobs', 'seed'].some((k) => values[k] !== undefined)) throw new UsageError(`--demo takes only --out; usage: ${usage}`);
+      const [name, options] = DEMO_LOGS[0];
+      const log = generateLog(options);
+      fs.writeFileSync(out, log.text);
+      console.log(`${out}: ${log.events.length} events, ${log.lines.length} lines, ${Buffer.byteLength(log.text)} bytes (the app's ${name})`);
+      return;
+    }
     if (events <= 0 || positionals.length) throw new UsageError(`usage: ${usage}`);
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; usage: ${usage}`);
     if (!SHAPES.includes(shapeName)) throw new UsageError(`--shape must be one of ${SHAPES.join(', ')}; usage: ${usage}`);

@@ -144,7 +144,7 @@ export function sessionTrace(source: TraceSource, options: TraceOptions): Sessio
       const e = at(i);
       const point = e ? spawnPointOf(e) : null;
       if (point?.childId) {
-        rootEvents.push({ timeUnixNano: unixNano(MS(e)), name: 'dsh.subagent', attributes: attributes({ 'dsh.seq': point.seq, 'gen_ai.agent.id': point.childId, 'gen_ai.agent.name': point.label ?? undefined, 'dsh.subagent.kind': point.kind }) });
+        rootEvents.push({ timeUnixNano: unixNano(MS(e)), name: 'dsh.subagent', attributes: attributes({ 'dsh.seq': point.seq, 'gen_ai.agent.id': point.childId, 'gen_ai.agent.name': options.content && point.label ? redact(point.label) : undefined, 'dsh.subagent.kind': point.kind }) });
         rootLinks.push({ traceId: traceIdOf(point.childId), spanId: spanIdOf(point.childId, 'root'), attributes: attributes({ 'dsh.link': 'child-session', 'dsh.seq': point.seq }) });
       }
     }
@@ -222,7 +222,8 @@ export function sessionTrace(source: TraceSource, options: TraceOptions): Sessio
     });
     const point = call ? spawnPointOf(call) : null;
     if (point?.kind === 'tool-call') {
-      const label = point.label ?? point.name;
+      // A label is the model's own words (the call's description): content, so only with it.
+      const label = options.content && point.label ? redact(point.label) : point.name;
       agents.push({
         traceId, spanId: spanIdOf(sessionId, `agent:${point.seq}`), parentSpanId: spanId, name: `invoke_agent ${label}`, kind: SPAN_KIND.internal,
         startTimeUnixNano: unixNano(startMs), endTimeUnixNano: unixNano(Math.max(endMs, startMs)),
