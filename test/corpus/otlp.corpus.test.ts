@@ -7,6 +7,7 @@ import { traceRequests } from '../../src/core/otlp/requests.ts';
 import { sessionTrace } from '../../src/core/otlp/session-trace.ts';
 import { traceSourceOf } from '../../src/core/otlp/source.ts';
 import { throughProtobuf } from '../helpers/otlp-proto.ts';
+import { expectWalkAgreesWithSeek } from '../helpers/call-messages-agree.ts';
 import { corpusLogs } from './corpus-dir.ts';
 
 /** The OTLP export (docs/otlp.md) of every real DSH log: through the protobuf schema, a span per turn, call and tool call. */
@@ -23,5 +24,7 @@ describe('OTLP export, on the real DSH corpus', () => {
     expect(trace.counts.turns).toBe(logged.filter((e) => e.type === 'turn/start').length);
     const ids = new Set(trace.spans.map((s) => s.spanId));
     for (const s of trace.spans) if (s.parentSpanId) expect(ids.has(s.parentSpanId)).toBe(true);
+    // Each chat span's input is read from one forward walk of the surface: it must be what a seek to the call gives.
+    expectWalkAgreesWithSeek(loaded);
   });
 });

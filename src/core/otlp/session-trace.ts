@@ -297,11 +297,11 @@ function chatSpans(source: TraceSource, options: TraceOptions, cx: ChatContext):
     const content: Record<string, AttributeValue> = {};
     if (options.content && source.callMessages) {
       const messages = source.callMessages(r.cut);
-      const from = options.fullInput || r.prefix.previous === null ? 0 : Math.min(r.prefix.keptMessages, messages.seqs.length);
-      const sent = messages.seqs.slice(from).map((s) => genAiMessage(messages.message(s), redact));
+      const from = options.fullInput || r.prefix.previous === null ? 0 : Math.min(r.prefix.keptMessages, messages.count);
+      const sent = messages.seqsFrom(from).map((s) => genAiMessage(messages.message(s), redact));
       content['gen_ai.input.messages'] = JSON.stringify(sent);
       content['dsh.input.messages.offset'] = from;
-      content['dsh.input.messages.total'] = messages.seqs.length;
+      content['dsh.input.messages.total'] = messages.count;
       Object.assign(content, openInferenceMessages('llm.input_messages', sent, from));
       const system = r.system.text;
       if (typeof system === 'string' && system && system !== previousSystem) content['gen_ai.system_instructions'] = JSON.stringify([{ type: 'text', content: redact(system) }]);

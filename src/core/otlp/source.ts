@@ -1,6 +1,5 @@
 import type { LoadedRun } from '../compare/run.ts';
-import { surfaceBeforeOf } from '../requests/analyze.ts';
-import { callMessagesAt } from '../requests/call-messages.ts';
+import { callMessagesInOrder } from '../requests/call-messages.ts';
 import { pairToolCalls } from '../replay/tool-pairs.ts';
 import type { TraceSource } from './session-trace.ts';
 
@@ -15,6 +14,6 @@ export function traceSourceOf(loaded: LoadedRun): TraceSource {
     run,
     loggedCount: replay.session.loggedCount,
     pairs: pairToolCalls(run.count, run.columns.typeId, run.typeNames, eventAtIndex, (seq) => run.indexOfSeq(seq)),
-    callMessages: (cut) => callMessagesAt(surfaceBeforeOf(replay), replay.session.eventAt, prompts.surfaceTotals.silent, cut),
+    callMessages: callMessagesInOrder(replay, prompts.surfaceTotals),
   };
 }

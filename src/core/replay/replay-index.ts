@@ -472,6 +472,38 @@ export class Replay<E extends EventList = EventList> {
     return { state, plan };
   }
 
+  /**
+   * A forward walk of the surface: `to(i)` gives the surface after event
+   * index `i`, folding only the events since the index asked before, so a
+   * pass over every model call of a long session costs one fold rather than
+   * a seek (a copy of the whole surface) per call. The walk owns the state
+   * it returns and changes it on the next step; asking for an earlier index
+   * starts again from a seek.
+   */
+  surfaceWalk(): (i: number) => SurfaceState {
+    const events = this.session.events;
+    const { surfaceChange } = this.index.columns;
+    const seqs = this.seqs;
+    let state: SurfaceState | null = null;
+    let at = -1;
+    return (i) => {
+      i = Math.min(i, events.length - 1);
+      if (state === null || i < at || i < 0) {
+        state = this.surfaceAt(i).state;
+        at = i;
+        return state;
+      }
+      for (let j = at + 1; j <= i; j++) {
+        const change = surfaceChange[j];
+        if (j < i && (change === SURFACE_CHANGE.none || change === SURFACE_CHANGE.reject)) continue;
+        if (j > 0) state.nextSeq = seqs.at(j - 1)! + 1;
+        applySurfacePlan(state, planSurfaceEvent(state, events.at(j)!, this.ctx));
+      }
+      at = i;
+      return state;
+    };
+  }
+
   /** A checkpoint as a fresh surface state the seek may change. */
   private stateOf(cp: SurfaceCheckpoint, room = 0): SurfaceState {
     return {

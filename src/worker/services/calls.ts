@@ -1,7 +1,7 @@
 import type { EventStore } from '../../core/log/event-store.ts';
 import type { Replay } from '../../core/replay/replay-index.ts';
 import { surfaceBeforeOf, type PromptAnalysis } from '../../core/requests/analyze.ts';
-import { callMessagesAt, type CallMessages } from '../../core/requests/call-messages.ts';
+import { callMessagesAt, callMessagesInOrder, type CallMessages } from '../../core/requests/call-messages.ts';
 import { plainRequestWith, type ModelRequest } from '../../core/requests/build.ts';
 import type { CallTokens } from '../../core/charts/series.ts';
 import type { ListWindow, RequestCopy, RequestDetail } from '../protocol.ts';
@@ -37,9 +37,9 @@ export class CallsService {
     const request = list[index];
     if (!request) throw new Error(`no request ${index}`);
     const at = this.messageNodesBefore(request.cut);
-    const total = at.seqs.length;
+    const total = at.count;
     const w = clampWindow(window ?? { from: Math.max(0, total - REQUEST_PAGE), count: REQUEST_PAGE }, total);
-    const messages = at.seqs.slice(w.from, w.from + w.count).map((s) => at.message(s));
+    const messages = at.seqsFrom(w.from).slice(0, w.count).map((s) => at.message(s));
     const plain = plainRequestWith(request, messages);
     const messageWindow = { from: w.from, total };
     const previous = request.prefix.previous === null ? null : list[request.prefix.previous];
@@ -47,8 +47,8 @@ export class CallsService {
     // The first `kept` messages are the same in both calls: only what follows them can differ.
     const kept = request.prefix.keptMessages;
     const before = this.messageNodesBefore(previous.cut);
-    const removedFrom = new Set(before.seqs.slice(kept).map((s) => before.message(s).id));
-    const addedTo = new Set(at.seqs.slice(kept).map((s) => at.message(s).id));
+    const removedFrom = new Set(before.seqsFrom(kept).map((s) => before.message(s).id));
+    const addedTo = new Set(at.seqsFrom(kept).map((s) => at.message(s).id));
     return {
       request: plain,
       messageWindow,
@@ -88,6 +88,11 @@ export class CallsService {
     if (!request) throw new Error(`no request ${index}`);
     const wire = providerRequest(request);
     return { kind: wire.kind, json: JSON.stringify(wire.body, null, 2), curl: wire.kind === 'deepseek' ? curlCommand(wire) : null, notes: wire.notes };
+  }
+
+  /** Every call's messages in cut order, from one forward walk (an export of each call's input). */
+  messagesInOrder(): (cut: number) => CallMessages {
+    return callMessagesInOrder(this.replay, this.prompts.surfaceTotals);
   }
 
   /** The surface before a cut: its message-bearing nodes and a way to read one's message. */

@@ -39,7 +39,7 @@ export class ExportService {
       run: compareRunOf(name, this.replay, this.calls.list, turnOutcomes),
       pairs,
       loggedCount: this.replay.session.loggedCount,
-      callMessages: (cut) => this.calls.messageNodesBefore(cut),
+      callMessages: this.calls.messagesInOrder(),
     };
     const text = traceJsonLines(sessionTrace(source, { content, redact: redactText, version: APP_VERSION }));
     return { fileName: `${logStem(name) || 'session'}.otlp.jsonl`, mime: 'application/x-ndjson', text, redactions: count };
