@@ -23,7 +23,7 @@ export const IMPORT_RULES: ImportRules = {
     { folders: ['src/core/requests', 'src/core/projections', 'src/core/jobs'] },
     { folders: ['src/core/search', 'src/core/charts', 'src/core/export'] },
     { folders: ['src/core/share', 'src/core/compare', 'src/core/generate'] },
-    { folders: ['src/core/folder', 'src/core/follow', 'src/core/fuzz', 'src/core/whatif', 'src/core/otlp'] },
+    { folders: ['src/core/folder', 'src/core/follow', 'src/core/fuzz', 'src/core/whatif', 'src/core/otlp', 'src/core/notes'] },
     { folders: ['src/core/inspect.ts'] },
     // Small answers for agents, made from the results above.
     { folders: ['src/core/answers'] },
