@@ -13,6 +13,7 @@ import { dsh021Tests } from '../test/browser/dsh021.browser.ts';
 import { jobsTests } from '../test/browser/jobs.browser.ts';
 import { whatIfTests } from '../test/browser/whatif.browser.ts';
 import { otlpTests } from '../test/browser/otlp.browser.ts';
+import { notesTests } from '../test/browser/notes.browser.ts';
 import { compareTests, compareCorpusTests } from '../test/browser/compare.browser.ts';
 import { openCliTests } from '../test/browser/open-cli.browser.ts';
 import { issue17Tests } from '../test/browser/issue17.browser.ts';
@@ -29,7 +30,7 @@ import { zstdTests } from '../test/browser/zstd.browser.ts';
 const corpusDir = path.resolve(process.env.DSH_CORPUS ?? '../shared/corpus', 'dsh');
 const haveCorpus = fs.existsSync(corpusDir);
 if (!haveCorpus) console.log(`note: ${corpusDir} not found; corpus browser cases skipped`);
-const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...zstdTests, ...dsh021Tests, ...jobsTests, ...whatIfTests, ...otlpTests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
+const browserTests = { ...appTests, ...(haveCorpus ? corpusTests(corpusDir) : {}), ...robustnessTests, ...zstdTests, ...dsh021Tests, ...jobsTests, ...whatIfTests, ...otlpTests, ...notesTests, ...openCliTests, ...issue17Tests, ...followTests, ...limitsTests, ...compareTests, ...(haveCorpus ? compareCorpusTests(corpusDir) : {}), ...folderTests, ...(haveCorpus ? folderCorpusTests(corpusDir) : {}), ...shareTests, ...(haveCorpus ? shareCorpusTests(corpusDir) : {}), ...(haveCorpus ? chartsCorpusTests(corpusDir) : {}), ...requestsViewTests(haveCorpus ? corpusDir : null), ...membershipTests(haveCorpus ? corpusDir : null), ...(haveCorpus ? issue19CorpusTests(corpusDir) : {}), ...(process.env.SKIP_PERF ? {} : perfTests) };
 
 // DIST_DIR=<folder> tests another build (an older one, to see whether a test catches a regression).
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');

@@ -33,6 +33,10 @@ export interface LinkState {
    * (then `cr` and `cb` are its cursors).
    */
   whatIf?: { edits?: Edit[]; param?: string; folded: boolean; row?: number; b?: number };
+  /** `notes`: notes that travel with the link (core/notes/notes-link.ts), as read; imported once, never written back. */
+  notes?: string;
+  /** `cmd`: a command's stable id, run once the log is open (docs/notes.md), as Perfetto's links do. */
+  cmd?: string;
 }
 
 /**
@@ -43,9 +47,14 @@ export interface LinkState {
 export interface LinkStore {
   pending: LinkState | null;
   setPending(link: LinkState | null): void;
+  /** A link's `cmd=`, waiting for its log to be open (the UI's command table runs it). */
+  command: string | null;
+  setCommand(command: string | null): void;
 }
 
 export const useLink = create<LinkStore>((set) => ({
   pending: null,
   setPending: (pending) => set({ pending }),
+  command: null,
+  setCommand: (command) => set({ command }),
 }));

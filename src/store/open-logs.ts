@@ -1,3 +1,5 @@
+import { isNotesFileName, MAX_NOTES_FILE_BYTES, readNotesFile } from '../core/notes/notes-file.ts';
+import { useNotes } from './notes.ts';
 import { useCompare } from './compare.ts';
 import { useSession } from './session.ts';
 import type { LoadSource } from '../worker/protocol.ts';
@@ -10,7 +12,12 @@ import type { LoadSource } from '../worker/protocol.ts';
  * not a log, the second is A and the comparison says why the first has
  * nothing to align.
  */
-export async function openLogs(sources: LoadSource[]): Promise<void> {
+export async function openLogs(all: LoadSource[]): Promise<void> {
+  // A notes sidecar dropped or picked with its log joins that log's notes (docs/notes.md); it is not a log.
+  const notesFiles = all.filter((s) => s.kind === 'file' && isNotesFileName(s.name));
+  const sources = all.filter((s) => !notesFiles.includes(s));
+  for (const s of notesFiles) await importNotesFile(s as Extract<LoadSource, { kind: 'file' }>);
+  if (!sources.length) return;
   useCompare.getState().exit();
   await useSession.getState().openMany(sources);
   if (sources.length !== 2) return;
@@ -27,4 +34,13 @@ export async function openLogs(sources: LoadSource[]): Promise<void> {
     b = 0;
   }
   await useCompare.getState().start(b);
+}
+
+/** Reads a notes sidecar as untrusted input and hands what it holds to the notes store. */
+export async function importNotesFile(source: Extract<LoadSource, { kind: 'file' }>): Promise<void> {
+  const where = source.name;
+  const read = source.file.size > MAX_NOTES_FILE_BYTES
+    ? { notes: [], problems: [`${where}: over ${MAX_NOTES_FILE_BYTES / 1024 / 1024} MiB, not read`] }
+    : readNotesFile(await source.file.text(), where);
+  useNotes.getState().importNotes(read, where);
 }

@@ -6,6 +6,7 @@ import { useLink } from './link.ts';
 import { useSession } from './session.ts';
 import { sharedLogAtStartup } from './shared-log.ts';
 import { useWhatIf } from './whatif.ts';
+import { startNotesSync } from './notes-sync.ts';
 import { applyLogLink, applyPageLink, decodeHash, resolvePendingLink, startUrlSync } from './url.ts';
 
 /** The bundled demo: a session and a subagent forked from it, opened as one workspace. */
@@ -26,6 +27,7 @@ export function startApp(): () => void {
   const shared = sharedLogAtStartup();
   const link = decodeHash(location.hash);
   applyPageLink(link);
+  if (link.cmd) useLink.getState().setCommand(link.cmd);
   // A link that names its log waits for that log (docs/share-and-privacy.md); an older link applies to whatever opens.
   const named = link.log !== undefined && !shared;
   if (named) useLink.getState().setPending(link);
@@ -61,6 +63,7 @@ export function startApp(): () => void {
   // Every load may be the one a pending link waits for.
   stops.push(useSession.subscribe((s, prev) => { if (s.loads !== prev.loads) resolvePendingLink(); }));
   stops.push(startUrlSync());
+  stops.push(startNotesSync());
   return () => { for (const stop of stops) stop(); };
 }
 

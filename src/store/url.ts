@@ -7,6 +7,8 @@ import { useLink, type LinkState } from './link.ts';
 export type { LinkState };
 import { useView, type SideTab } from './view.ts';
 import { useWhatIf } from './whatif.ts';
+import { useNotes } from './notes.ts';
+import { notesFromParam } from '../core/notes/notes-link.ts';
 
 /**
  * The view state in the URL hash, so a copied link restores cursor,
@@ -15,7 +17,7 @@ import { useWhatIf } from './whatif.ts';
  * 64 KiB and size), so a link opened without that log can say which log it
  * was made for; `?url=` names where the user's browser may fetch it.
  */
-const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests', 'charts'];
+const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests', 'charts', 'notes'];
 
 export function encodeHash(s: LinkState): string {
   const p = new URLSearchParams();
@@ -70,7 +72,14 @@ export function decodeHash(hash: string): LinkState {
     rawStreams: p.get('raw') === '1' || undefined,
     requests: requestsOf(p),
     whatIf: whatIfOf(p, int),
+    notes: p.get('notes') ?? undefined,
+    cmd: commandIdOf(p.get('cmd')),
   };
+}
+
+/** A command id as a link may name one (the UI's table says whether it exists). */
+function commandIdOf(value: string | null): string | undefined {
+  return value !== null && /^[a-z][a-z0-9-]{0,63}$/.test(value) ? value : undefined;
 }
 
 /** The what-if part of a link: its edit list as it came (the worker checks it as untrusted input: core/whatif/edits-schema.ts). */
@@ -114,6 +123,8 @@ export function applyLogLink(s: LinkState): void {
   if (s.search) view.setSearch(s.search);
   if (s.hide) useView.setState({ hiddenFamilies: s.hide });
   if (s.rawStreams) view.setRawStreams(true);
+  // A link's notes join the notes of the log it opens (the store waits for that log's own to be read).
+  if (s.notes !== undefined) useNotes.getState().importNotes(notesFromParam(s.notes), 'the link');
   if (s.requests) {
     view.setRequestsFull(s.requests.full === true);
     view.setRequestsView({ sort: s.requests.sort ?? null, filter: s.requests.filter ?? '', hidden: s.requests.hidden ?? [] });

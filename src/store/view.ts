@@ -2,7 +2,11 @@ import { create } from 'zustand';
 
 /** View preferences: theme, which tab each panel shows, filters. All of it goes in the link. */
 export type Theme = 'system' | 'light' | 'dark';
-export type SideTab = 'inspector' | 'diagnostics' | 'messages' | 'projections' | 'prompt' | 'requests' | 'charts';
+export type SideTab = 'inspector' | 'diagnostics' | 'messages' | 'projections' | 'prompt' | 'requests' | 'charts' | 'notes';
+/** A modal overlay: shortcuts, go to, the command palette, a new note. */
+export type Overlay = 'help' | 'goto' | 'palette' | 'note';
+/** The toolbar's dialogs (opened by its buttons and by commands). */
+export type ToolbarDialog = 'paste' | 'url' | 'recent' | 'export' | 'export-html' | 'compare' | 'link';
 
 export interface ViewStore {
   theme: Theme;
@@ -20,8 +24,13 @@ export interface ViewStore {
   speed: number;
   setSpeed(speed: number): void;
   /** A modal overlay (not part of the link). */
-  overlay: 'help' | 'goto' | null;
-  setOverlay(overlay: 'help' | 'goto' | null): void;
+  overlay: Overlay | null;
+  /** What the overlay opens with (the go-to box's first text: "call ", "turn "). */
+  overlayArg: string;
+  setOverlay(overlay: Overlay | null, arg?: string): void;
+  /** A toolbar dialog (not part of the link). */
+  dialog: ToolbarDialog | null;
+  setDialog(dialog: ToolbarDialog | null): void;
   /** Events list: streamed chunks one row per stream (false) or every delta as logged (true). */
   rawStreams: boolean;
   setRawStreams(raw: boolean): void;
@@ -49,7 +58,10 @@ export const useView = create<ViewStore>((set, get) => ({
   speed: 8,
   setSpeed: (speed) => set({ speed }),
   overlay: null,
-  setOverlay: (overlay) => set({ overlay }),
+  overlayArg: '',
+  setOverlay: (overlay, arg = '') => set({ overlay, overlayArg: arg }),
+  dialog: null,
+  setDialog: (dialog) => set({ dialog }),
   rawStreams: false,
   setRawStreams: (rawStreams) => set({ rawStreams }),
   requestsFull: false,

@@ -35,7 +35,7 @@ export const IMPORT_RULES: ImportRules = {
     { folders: ['src/ui/message', 'src/ui/diagnostics'], peers: true },
     {
       folders: ['src/ui/charts', 'src/ui/compare', 'src/ui/events', 'src/ui/folder', 'src/ui/follow', 'src/ui/inspector', 'src/ui/jobs', 'src/ui/projections',
-        'src/ui/prompt', 'src/ui/requests', 'src/ui/scrubber', 'src/ui/share', 'src/ui/surface', 'src/ui/timeline', 'src/ui/whatif', 'src/ui/workspace'],
+        'src/ui/prompt', 'src/ui/requests', 'src/ui/scrubber', 'src/ui/share', 'src/ui/surface', 'src/ui/timeline', 'src/ui/whatif', 'src/ui/workspace', 'src/ui/notes', 'src/ui/palette'],
       peers: true,
     },
     { folders: ['src/ui/loading'] },

@@ -10,7 +10,7 @@ import { useView } from '../../src/store/view.ts';
 import { command, elementOwnsKey, useFlash } from '../../src/ui/commands.ts';
 import { nextTarget, targetsOf } from '../../src/ui/nav-targets.ts';
 import { navigate } from '../../src/core/replay/navigate.ts';
-import { checkSeq } from '../../src/ui/shell/Overlays.tsx';
+import { checkSeq } from '../../src/ui/palette/goto-target.ts';
 import { loadText } from './harness.ts';
 
 const textA = generateLog({ dialect: 'v0', seed: 4, turns: 5, compactEvery: 2 }).text;

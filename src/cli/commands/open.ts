@@ -1,10 +1,13 @@
-// `dsh-devtools open <log|folder|url> [--at SEQ] [--port P] [--no-browser] [--follow]`:
+// `dsh-devtools open <log|folder|url> [--at SEQ] [--notes FILE] [--port P] [--no-browser] [--follow]`:
 // the built app and the named log on 127.0.0.1 behind a random token, opened
 // in the default browser (the page loads the log through `?url=`, same origin,
 // so the app's `connect-src 'self'` covers it). Runs until Ctrl-C or SIGTERM.
 import fs from 'node:fs';
 import path from 'node:path';
-import { wholeNumber } from '../args.ts';
+import type { Note } from '../../core/notes/note.ts';
+import { readNotesFile } from '../../core/notes/notes-file.ts';
+import { MAX_LINK_NOTES_CHARS, withNotesParam } from '../../core/notes/notes-link.ts';
+import { text, wholeNumber } from '../args.ts';
 import { UsageError } from '../errors.ts';
 import { openBrowser } from '../open/browser.ts';
 import { FOLDER_DEPTH, resolveTarget } from '../open/logs.ts';
@@ -12,7 +15,7 @@ import { startLogServer, type LogServer } from '../open/server.ts';
 import { appDir } from '../package-root.ts';
 import type { CliCommand } from '../registry.ts';
 
-const USAGE = 'open <log|folder|url> [--at SEQ] [--port P] [--no-browser] [--follow]';
+const USAGE = 'open <log|folder|url> [--at SEQ] [--notes FILE] [--port P] [--no-browser] [--follow]';
 /** Logs of a folder listed on stderr; the rest are still served. */
 const SHOWN = 20;
 
@@ -34,6 +37,10 @@ go to stderr. Ctrl-C (or SIGTERM) stops the server.
                  generations marked
   <url>          an http(s) log URL: this command fetches it for the page, so the host needs no CORS
   --at SEQ       put the cursor on that seq (or the next one after it)
+  --notes FILE   a notes file (<log>.notes.json, as the app's Notes tab saves it): its
+                 notes go into the page's notes for the log opened (the first one of a
+                 folder), which the browser keeps in its IndexedDB; a note that cannot be
+                 read is left out and said so on stderr
   --port P       listen on port P (default: a free port)
   --no-browser   do not start a browser; open the printed URL yourself
   --follow       the page follows the log as it grows (?url=…&follow=1: it reads the
@@ -43,9 +50,10 @@ The browser is started with xdg-open (Linux), open (macOS) or the URL handler
 (Windows), or the program named by $BROWSER. DSH_DEVTOOLS_APP names another
 built app folder to serve (default: the package's dist/).
 
-example: dsh-devtools open session.jsonl --at 120`,
+example: dsh-devtools open session.jsonl --at 120 --notes session.jsonl.notes.json`,
   flags: {
     at: { type: 'string' },
+    notes: { type: 'string' },
     port: { type: 'string' },
     'no-browser': { type: 'boolean' },
     follow: { type: 'boolean' },
@@ -64,11 +72,18 @@ example: dsh-devtools open session.jsonl --at 120`,
     const target = resolveTarget(positionals[0]);
     if (target.entries.length === 0) throw new Error(`no logs in ${target.label} (looked for *.jsonl and *.ndjson, plain or .zstd, .zst, .gz, up to ${FOLDER_DEPTH} levels down)`);
 
+    const first = target.entries[0].rel;
+    const notesPath = text(values.notes);
+    // Read before the server starts, so an unreadable file stops the command with nothing left running.
+    const notes = notesPath === undefined ? [] : notesFor(notesPath, first);
+
     const server = await startLogServer({ appDir: app, target, port });
     const stopped = untilStopped(server);
-    const pageFor = (rel: string, withCursor: boolean) =>
-      `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${values.follow ? '&follow=1' : ''}${withCursor && at !== undefined ? `#cs=${at}` : ''}`;
-    const first = target.entries[0].rel;
+    // Only the opened log gets the cursor and the notes: the page keys notes by the log it loads.
+    const pageFor = (rel: string, opened: boolean) => {
+      const hash = opened ? withNotesParam(at === undefined ? '' : `cs=${at}`, notes) : '';
+      return `${server.base}?url=${encodeURIComponent(server.logUrl(rel))}${values.follow ? '&follow=1' : ''}${hash ? `#${hash}` : ''}`;
+    };
     const url = pageFor(first, true);
     process.stdout.write(url + '\n');
     console.error(`open: serving ${target.kind === 'folder' ? `${target.entries.length} log${target.entries.length === 1 ? '' : 's'} of ${target.label}` : target.label} on ${new URL(server.base).host}, only to the token in the URL; Ctrl-C stops`);
@@ -88,6 +103,35 @@ example: dsh-devtools open session.jsonl --at 120`,
     return 0;
   },
 };
+
+/**
+ * The notes of `--notes FILE` for the log opened as `rel`: what could be read,
+ * each problem said on stderr. An unreadable file is an error.
+ */
+function notesFor(file: string, rel: string): Note[] {
+  let body: string;
+  try {
+    body = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(`cannot read the notes file ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+  }
+  const read = readNotesFile(body, file);
+  for (const problem of read.problems) console.error(`open: note: ${problem}`);
+  const opened = baseName(rel);
+  // Still used: the user named this file for this log, and the page files the notes under the log it opens.
+  if (read.log && baseName(read.log.name) !== opened) console.error(`open: note: ${file} was saved for ${read.log.name}, not ${opened}; its notes go to ${opened}`);
+  if (!read.notes.length) return [];
+  // The page refuses a longer parameter; say so here rather than hand it a URL it will not read.
+  if (withNotesParam('', read.notes).length - 'notes='.length > MAX_LINK_NOTES_CHARS) {
+    console.error(`open: note: the ${read.notes.length} notes are over ${MAX_LINK_NOTES_CHARS / 1024} KiB in a URL, left out of it; drop ${file} on the app instead`);
+    return [];
+  }
+  console.error(`open: ${read.notes.length} note${read.notes.length === 1 ? '' : 's'} from ${file} go to the page`);
+  return read.notes;
+}
+
+const baseName = (name: string): string => name.split(/[\\/]/).pop() ?? name;
 
 /** Resolves once Ctrl-C or SIGTERM has closed the server. */
 function untilStopped(server: LogServer): Promise<void> {

@@ -22,7 +22,7 @@ export function noteIsOnLog(note: Note, seqs: ArrayLike<number>, count: number):
 }
 
 /** The first of the log's `count` events whose seq is at or after `seq` (seqs ascend, whole numbers). */
-function firstAtOrAfter(seqs: ArrayLike<number>, count: number, seq: number): number {
+export function firstAtOrAfter(seqs: ArrayLike<number>, count: number, seq: number): number {
   return countAtOrBelow(seqs, seq - 1, count);
 }
 

@@ -10,7 +10,7 @@ export interface Note {
   seq: number;
   /** A range's last seq (≥ seq). */
   endSeq?: number;
-  /** The model call the note is on (its index in the log's calls), when it was made on one. */
+  /** The model call the note is on (its number from 1, as the app and the CLI number calls), when it was made on one. */
   call?: number;
   text: string;
   /** Milliseconds since the epoch. */

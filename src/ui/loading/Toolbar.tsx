@@ -24,7 +24,8 @@ export function Toolbar() {
   const theme = useView((s) => s.theme);
   const setTheme = useView((s) => s.setTheme);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<'paste' | 'url' | 'recent' | 'export' | 'export-html' | 'compare' | 'link' | null>(null);
+  const dialog = useView((s) => s.dialog);
+  const setDialog = useView((s) => s.setDialog);
   const [text, setText] = useState('');
 
   const submit = () => {

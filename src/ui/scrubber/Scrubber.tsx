@@ -7,6 +7,9 @@ import { command, useFlash } from '../commands.ts';
 import { nextTarget, targetsOf } from '../nav-targets.ts';
 import { axisIndexOf } from '../timeline/axis-index.ts';
 import type { NavKind } from '../../core/replay/navigate.ts';
+import { useNotes } from '../../store/notes.ts';
+import { nextNote, stepNote } from '../notes/actions.ts';
+import { NoteFlags } from '../notes/NoteFlags.tsx';
 
 const NAV_KINDS = ['surface', 'step', 'turn', 'request', 'replace', 'diagnostic'] as const;
 
@@ -96,6 +99,8 @@ export function Scrubber() {
         {button('next-request', 'call ›')}
         {button('next-replace', 'replace ›')}
         {button('next-diagnostic', 'finding ›')}
+        <NoteStep dir={-1} index={deferredIndex} />
+        <NoteStep dir={1} index={deferredIndex} />
         {button('goto', 'go to…')}
         {button('help', '?')}
       </div>
@@ -113,6 +118,7 @@ export function Scrubber() {
           onChange={(e) => seek(Number(e.target.value))}
         />
         <div className="scrub-ticks" aria-hidden="true">{turnTicks.map((f, i) => <span key={i} style={{ left: `${f * 100}%` }} />)}</div>
+        <NoteFlags summary={summary} unit="%" x={(i) => (i / Math.max(1, count - 1)) * 100} seek={seek} />
       </div>
       <span className="mono cursor-readout" aria-label="Cursor position">
         seq {col.seq[index] ?? '-'} · {summary.typeNames[col.typeId[index]] ?? ''} · turn {col.turn[index]} step {col.step[index]} · {index + 1}/{count}
@@ -121,6 +127,16 @@ export function Scrubber() {
       <Flash />
     </div>
   );
+}
+
+/** The next/previous note step (n, Shift+N): greyed out when there is none that way. */
+function NoteStep({ dir, index }: { dir: 1 | -1; index: number }) {
+  const summary = useSession((s) => s.summary);
+  const notes = useNotes((s) => s.notes);
+  if (!summary) return null;
+  const none = summary.partial || nextNote(summary, notes, index, dir) === null;
+  const label = dir === 1 ? 'Next note or bookmark' : 'Previous note or bookmark';
+  return <button onClick={() => stepNote(dir)} disabled={none} aria-label={label} title={`${label} (${dir === 1 ? 'n' : 'Shift+N'})${none ? ' — none' : ''}`}>{dir === 1 ? 'note ›' : '‹ note'}</button>;
 }
 
 /** The last command's "nothing to do" message, for a few seconds. */

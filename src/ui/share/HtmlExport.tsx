@@ -6,6 +6,8 @@ import { downloadText } from '../export.ts';
 import { RedactionSummary } from './RedactionSummary.tsx';
 import { appParts } from '../../store/single-file-page.ts';
 import { kb, usePackedLog } from './usePackedLog.ts';
+import { useNotes } from '../../store/notes.ts';
+import { fragmentWithNotes, IncludeNotes } from './shared-notes.tsx';
 
 /** The file name of a log's export: its name without the log extensions, `.html`. */
 export function htmlFileName(logName: string): string {
@@ -21,6 +23,7 @@ export function HtmlExport({ startOpen = false }: { startOpen?: boolean }) {
   const summary = useSession((s) => s.summary);
   const [open, setOpen] = useState(startOpen);
   const [redact, setRedact] = useState(true);
+  const [withNotes, setWithNotes] = useState(true);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { packed, error } = usePackedLog(redact, open);
@@ -29,7 +32,7 @@ export function HtmlExport({ startOpen = false }: { startOpen?: boolean }) {
   const download = async () => {
     if (!packed) return;
     try {
-      const html = await singleFileHtml(await appParts(), { name: summary.name, gzip: packed.gzip, redacted: packed.redacted, redactions: packed.redactions, view: shareableView(location.hash) });
+      const html = await singleFileHtml(await appParts(), { name: summary.name, gzip: packed.gzip, redacted: packed.redacted, redactions: packed.redactions, view: fragmentWithNotes(shareableView(location.hash), useNotes.getState().notes, withNotes, redact) });
       const name = htmlFileName(summary.name);
       downloadText(name, 'text/html', html);
       setDone(`${name}: ${kb(new Blob([html]).size)} (the app, and the log in ${kb(packed.gzip.length)})`);
@@ -43,6 +46,7 @@ export function HtmlExport({ startOpen = false }: { startOpen?: boolean }) {
       <h3>Self-contained HTML</h3>
       <p className="muted">The app and this log in one file: it opens offline from disk in Chromium or Firefox, at this cursor and view, and sends nothing anywhere.</p>
       <label className="redact"><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /><span>Redact obvious secrets in the log (API keys, bearer tokens, private keys)</span></label>
+      <IncludeNotes include={withNotes} onChange={setWithNotes} />
       {error && <p role="alert">The log could not be packed: {error}</p>}
       {!packed && !error && <p className="muted" role="status">Packing the log…</p>}
       {packed && <RedactionSummary redacted={packed.redacted} count={packed.redactions} hits={packed.hits} />}

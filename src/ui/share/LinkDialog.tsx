@@ -5,6 +5,8 @@ import { useShare } from '../../store/share.ts';
 import { RedactionSummary } from './RedactionSummary.tsx';
 import { isSingleFile } from '../../store/single-file-page.ts';
 import { kb, usePackedLog } from './usePackedLog.ts';
+import { useNotes } from '../../store/notes.ts';
+import { fragmentWithNotes, IncludeNotes } from './shared-notes.tsx';
 
 /** This page's address without the fragment and without a `?url=`/`vs=` the link's own log replaces. */
 function pageBase(): string {
@@ -25,9 +27,13 @@ export function LinkDialog({ onClose, onExportHtml }: { onClose: () => void; onE
   const limit = useShare((s) => s.linkLimit);
   const setLimit = useShare((s) => s.setLinkLimit);
   const [redact, setRedact] = useState(true);
+  const [withNotes, setWithNotes] = useState(true);
+  const notes = useNotes((s) => s.notes);
+  const view = fragmentWithNotes(location.hash, notes, withNotes, redact);
+  const viewLink = `${location.href.split('#')[0]}${view ? `#${view}` : ''}`;
   const [copied, setCopied] = useState<string | null>(null);
   const { packed, error } = usePackedLog(redact);
-  const fragment = packed && summary ? logFragment(location.hash, { name: summary.name, gzip: packed.gzip, redacted: packed.redacted, redactions: packed.redactions }, limit) : null;
+  const fragment = packed && summary ? logFragment(view, { name: summary.name, gzip: packed.gzip, redacted: packed.redacted, redactions: packed.redactions }, limit) : null;
   const link = fragment?.ok ? `${pageBase()}#${fragment.fragment}` : null;
   const copy = (text: string, what: string) => {
     void navigator.clipboard?.writeText(text).then(() => setCopied(what), () => setCopied('not copied: the browser refused the clipboard; copy the link from the box'));
@@ -43,6 +49,7 @@ export function LinkDialog({ onClose, onExportHtml }: { onClose: () => void; onE
       ) : (
         <>
           <label className="redact"><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /><span>Redact obvious secrets (API keys, bearer tokens, private keys)</span></label>
+          <IncludeNotes include={withNotes} onChange={setWithNotes} />
           {error && <p role="alert">The log could not be packed: {error}</p>}
           {!packed && !error && <p className="muted" role="status">Packing the log…</p>}
           {packed && <RedactionSummary redacted={packed.redacted} count={packed.redactions} hits={packed.hits} />}
@@ -59,7 +66,7 @@ export function LinkDialog({ onClose, onExportHtml }: { onClose: () => void; onE
               <p>To share the log itself, export it as one self-contained HTML file.</p>
               <div className="dialog-actions">
                 <button onClick={onExportHtml}>Export self-contained HTML…</button>
-                <button onClick={() => copy(location.href, 'view-only link copied')}>Copy view-only link</button>
+                <button onClick={() => copy(viewLink, 'view-only link copied')}>Copy view-only link</button>
               </div>
             </div>
           )}

@@ -3,7 +3,9 @@ import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { startApp } from '../../store/startup.ts';
 import { useView } from '../../store/view.ts';
-import { commandForKey, elementOwnsKey, keyOf } from '../commands.ts';
+import { elementOwnsKey, keyOf, useFlash } from '../commands.ts';
+import { commandForKeyNow, runCommand } from '../palette/command-table.ts';
+import { useLink } from '../../store/link.ts';
 import { LinkNotice } from '../loading/LinkNotice.tsx';
 import { EventList } from '../events/EventList.tsx';
 import { DropZone } from '../loading/DropZone.tsx';
@@ -17,7 +19,6 @@ import { SidePanel } from './SidePanel.tsx';
 import { Workspace } from './Workspace.tsx';
 import { Overlays } from './Overlays.tsx';
 import { useCompare } from '../../store/compare.ts';
-import { compareCommandForKey } from '../compare/commands.ts';
 import { WhatIfBar } from '../whatif/WhatIfBar.tsx';
 import { useFolder } from '../../store/folder.ts';
 import { FolderView } from '../folder/FolderView.tsx';
@@ -34,22 +35,62 @@ function useStartup(): void {
   useEffect(() => startApp(), []);
 }
 
+/** Ctrl/Cmd+K or Ctrl+Shift+P: the palette opens over anything, a text box included (as in Chrome DevTools and VS Code). */
+function isPaletteKey(e: KeyboardEvent): boolean {
+  const k = e.key.toLowerCase();
+  return ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && k === 'k') || (e.ctrlKey && e.shiftKey && !e.altKey && k === 'p');
+}
+
 function useKeyboard(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (isPaletteKey(e) && !useFolder.getState().shown) {
+        e.preventDefault();
+        const v = useView.getState();
+        v.setOverlay(v.overlay === 'palette' ? null : 'palette');
+        return;
+      }
       const key = keyOf(e);
       // A focused control keeps its own keys: a text box all of them, a separator or slider its arrows.
       if (e.defaultPrevented || elementOwnsKey(e.target as Element, key)) return;
       // The sessions table is not a session: the replay keys wait until one is open again.
       if (useFolder.getState().shown) return;
-      const cmd = useCompare.getState().status === 'ready' ? compareCommandForKey(key) : commandForKey(key);
-      if (!cmd || e.ctrlKey || e.metaKey || e.altKey) return;
+      const cmd = commandForKeyNow(key);
+      // Shift+R belongs to the Requests view's own listener (full-window.tsx), which runs first.
+      if (!cmd || cmd.id === 'requests-full' || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
       cmd.run();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/**
+ * A link's `#cmd=<id>` (docs/notes.md): run once its log is open and read,
+ * then taken out of the address so a reload does not run it again. A
+ * command typed into the address of an open page runs too.
+ */
+function useLinkCommand(): void {
+  const command = useLink((s) => s.command);
+  const waiting = useLink((s) => s.pending !== null);
+  const ready = useSession((s) => s.status === 'ready' && !!s.summary && !s.summary.partial);
+  useEffect(() => {
+    const onHash = () => {
+      const id = new URLSearchParams(location.hash.slice(1)).get('cmd');
+      if (id) useLink.getState().setCommand(id);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
+    if (!command || !ready || waiting) return;
+    useLink.getState().setCommand(null);
+    const p = new URLSearchParams(location.hash.slice(1));
+    if (p.has('cmd')) { p.delete('cmd'); history.replaceState(null, '', `${location.pathname}${location.search}${p.size ? `#${p}` : ''}`); }
+    const why = runCommand(command);
+    if (why) useFlash.getState().say(why);
+  }, [command, ready, waiting]);
 }
 
 function useTheme(): void {
@@ -63,6 +104,7 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useKeyboard();
+  useLinkCommand();
   useTheme();
   const summary = useSession((s) => s.summary);
   const status = useSession((s) => s.status);

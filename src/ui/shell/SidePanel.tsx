@@ -5,8 +5,10 @@ import { ChartsPanel, preloadSidePanels, ProjectionsPanel, PromptPanel, Requests
 import { EventInspector } from '../inspector/EventInspector.tsx';
 import { MessagesView } from '../surface/MessagesView.tsx';
 import { useSession } from '../../store/session.ts';
+import { useNotes } from '../../store/notes.ts';
+import { NotesPanel } from '../notes/NotesPanel.tsx';
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics']];
+const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics'], ['notes', 'Notes']];
 
 export function SidePanel() {
   const tab = useView((s) => s.sideTab);
@@ -17,6 +19,7 @@ export function SidePanel() {
   for (const d of diagnostics ?? []) counts[d.severity]++;
   const total = counts.error + counts.warning + counts.info;
   const worst = counts.error ? 'error' : counts.warning ? 'warning' : 'info';
+  const noteCount = useNotes((s) => s.notes.length);
   const partial = useSession((s) => s.summary?.partial === true);
   const opened = useSession((s) => !!s.summary) && !partial;
   // Once a log is open (all of it read: a big log's load keeps both cores busy), the panels' code loads while the page is idle.
@@ -27,12 +30,12 @@ export function SidePanel() {
         {TABS.map(([id, label]) => (
           <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}
             title={id === 'diagnostics' && total ? `${counts.error} error${counts.error === 1 ? '' : 's'}, ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, ${counts.info} info` : undefined}>
-            {label}{id === 'diagnostics' && total ? <span className={`tab-count ${worst}`}> ({total})</span> : ''}
+            {label}{id === 'diagnostics' && total ? <span className={`tab-count ${worst}`}> ({total})</span> : ''}{id === 'notes' && noteCount ? <span className="tab-count"> ({noteCount})</span> : ''}
           </button>
         ))}
       </div>
       {tab === 'inspector' && <EventInspector />}
-      {partial && tab !== 'inspector' && <p className="muted pad">Reading the log: this panel fills in once all of it is read.</p>}
+      {partial && tab !== 'inspector' && tab !== 'notes' && <p className="muted pad">Reading the log: this panel fills in once all of it is read.</p>}
       {tab === 'messages' && <MessagesView />}
       <Suspense fallback={<p className="muted pad">Loading panel…</p>}>
         {tab === 'projections' && <ProjectionsPanel />}
@@ -41,6 +44,7 @@ export function SidePanel() {
         {tab === 'charts' && <ChartsPanel />}
       </Suspense>
       {tab === 'diagnostics' && <DiagnosticsPanel />}
+      {tab === 'notes' && <NotesPanel />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { drawTimelineBase, drawTimelineSpans, spanPlaces, timelineLayout, xOf, t
 import { MembershipLane } from './MembershipLane.tsx';
 import { JobsLane } from './JobsLane.tsx';
 import { firstWhere } from '../../core/util/sorted.ts';
+import { NoteFlags } from '../notes/NoteFlags.tsx';
 
 /**
  * The log's events along one axis, one lane per family, turns as bands and
@@ -68,6 +69,7 @@ export function Timeline() {
       <div className="timeline-layers" style={{ height }}>
       <canvas ref={spansCanvas} className="timeline-spans" aria-hidden="true" />
       <div className="timeline-cursor" style={{ transform: `translateX(${cursorX}px)`, height }} aria-hidden="true" />
+      <NoteFlags summary={summary} unit="px" seek={seek} x={(i) => { const px = xOf(view, width, i + 0.5); return px >= 0 && px <= width ? px : null; }} />
       <canvas
         ref={canvas}
         role="img"
