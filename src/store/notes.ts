@@ -29,12 +29,12 @@ export interface NotesStore {
   add(draft: NoteDraft): Note | null;
   edit(id: string, text: string): void;
   remove(id: string): void;
-  /** Notes from a link or a file: merged now if a log's notes are read, else when the next one's are. */
-  importNotes(read: NotesRead, from: string): void;
+  /** Notes from a link or a file: merged now if a log's notes are read (unless they are for the log about to open), else when the next one's are. */
+  importNotes(read: NotesRead, from: string, forNextLog?: boolean): void;
 }
 
 let repository: NotesRepository = indexedDbNotes() ?? memoryNotes();
-let pending: PendingImport | null = null;
+let pending: PendingImport[] = [];
 
 /** Another repository (tests; a page whose IndexedDB refused to open). */
 export function setNotesRepository(next: NotesRepository): void {
@@ -76,7 +76,11 @@ export const useNotes = create<NotesStore>((set, get) => {
     kept: repository.kind,
     async openFor(log) {
       const current = get().log;
-      if (current?.fingerprint === log.fingerprint) return;
+      if (current?.fingerprint === log.fingerprint) {
+        // The same log opened again: what waited for it joins its notes now.
+        if (!get().loading) { const waiting = pending; pending = []; for (const p of waiting) merge(p); }
+        return;
+      }
       set({ log, notes: [], loading: true, notice: null, kept: repository.kind });
       let notes: Note[] = [];
       let notice: string | null = null;
@@ -94,8 +98,13 @@ export const useNotes = create<NotesStore>((set, get) => {
       }
       // Another log opened meanwhile: its own read is the one that counts.
       if (get().log !== log) return;
+      // A note added while the saved ones were read is kept beside them.
+      const added = get().notes;
+      if (added.length) { notes = mergeNotes(notes, added).notes; persist(notes); }
       set({ notes, loading: false, notice, kept: repository.kind });
-      if (pending) { const p = pending; pending = null; merge(p); }
+      const waiting = pending;
+      pending = [];
+      for (const p of waiting) merge(p);
     },
     add(draft) {
       const id = newNoteId();
@@ -115,9 +124,9 @@ export const useNotes = create<NotesStore>((set, get) => {
       set({ notes });
       persist(notes);
     },
-    importNotes(read, from) {
-      if (get().log && !get().loading) merge({ read, from });
-      else pending = { read, from };
+    importNotes(read, from, forNextLog = false) {
+      if (get().log && !get().loading && !forNextLog) merge({ read, from });
+      else pending.push({ read, from });
     },
   };
 });

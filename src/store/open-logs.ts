@@ -16,7 +16,8 @@ export async function openLogs(all: LoadSource[]): Promise<void> {
   // A notes sidecar dropped or picked with its log joins that log's notes (docs/notes.md); it is not a log.
   const notesFiles = all.filter((s) => s.kind === 'file' && isNotesFileName(s.name));
   const sources = all.filter((s) => !notesFiles.includes(s));
-  for (const s of notesFiles) await importNotesFile(s as Extract<LoadSource, { kind: 'file' }>);
+  // With logs, a sidecar waits for the log about to open; alone, it joins the open log's notes.
+  for (const s of notesFiles) await importNotesFile(s as Extract<LoadSource, { kind: 'file' }>, sources.length > 0);
   if (!sources.length) return;
   useCompare.getState().exit();
   await useSession.getState().openMany(sources);
@@ -37,10 +38,10 @@ export async function openLogs(all: LoadSource[]): Promise<void> {
 }
 
 /** Reads a notes sidecar as untrusted input and hands what it holds to the notes store. */
-export async function importNotesFile(source: Extract<LoadSource, { kind: 'file' }>): Promise<void> {
+export async function importNotesFile(source: Extract<LoadSource, { kind: 'file' }>, forNextLog = false): Promise<void> {
   const where = source.name;
   const read = source.file.size > MAX_NOTES_FILE_BYTES
     ? { notes: [], problems: [`${where}: over ${MAX_NOTES_FILE_BYTES / 1024 / 1024} MiB, not read`] }
     : readNotesFile(await source.file.text(), where);
-  useNotes.getState().importNotes(read, where);
+  useNotes.getState().importNotes(read, where, forNextLog);
 }

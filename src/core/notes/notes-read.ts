@@ -43,7 +43,7 @@ function checkNote(raw: unknown): Note | string {
   if (typeof r.id !== 'string' || !NOTE_ID.test(r.id)) return `its id is not 1–${NOTE_LIMITS.id} letters, digits, - or _`;
   if (!isSeq(r.seq)) return 'its seq is not a whole number ≥ 0';
   if (r.endSeq !== undefined && (!isSeq(r.endSeq) || r.endSeq < r.seq)) return 'its endSeq is not a whole number ≥ its seq';
-  if (r.call !== undefined && !isSeq(r.call)) return 'its call is not a whole number ≥ 0';
+  if (r.call !== undefined && (!isSeq(r.call) || r.call < 1)) return 'its call is not a whole number ≥ 1 (calls are numbered from 1)';
   if (typeof r.text !== 'string') return 'its text is not a string';
   if (!isTime(r.created)) return 'its created time is not a number';
   if (r.updated !== undefined && !isTime(r.updated)) return 'its updated time is not a number';

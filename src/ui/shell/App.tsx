@@ -43,13 +43,15 @@ function isPaletteKey(e: KeyboardEvent): boolean {
 
 function useKeyboard(): void {
   useEffect(() => {
+    // In the capture phase: a text box that stops its keys (the events search) must not keep these.
+    const onPaletteKey = (e: KeyboardEvent) => {
+      if (!isPaletteKey(e) || useFolder.getState().shown) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const v = useView.getState();
+      v.setOverlay(v.overlay === 'palette' ? null : 'palette');
+    };
     const onKey = (e: KeyboardEvent) => {
-      if (isPaletteKey(e) && !useFolder.getState().shown) {
-        e.preventDefault();
-        const v = useView.getState();
-        v.setOverlay(v.overlay === 'palette' ? null : 'palette');
-        return;
-      }
       const key = keyOf(e);
       // A focused control keeps its own keys: a text box all of them, a separator or slider its arrows.
       if (e.defaultPrevented || elementOwnsKey(e.target as Element, key)) return;
@@ -61,8 +63,9 @@ function useKeyboard(): void {
       e.preventDefault();
       cmd.run();
     };
+    window.addEventListener('keydown', onPaletteKey, { capture: true });
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => { window.removeEventListener('keydown', onPaletteKey, { capture: true }); window.removeEventListener('keydown', onKey); };
   }, []);
 }
 
