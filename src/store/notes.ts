@@ -1,13 +1,11 @@
 import { create } from 'zustand';
 import { addNote, deleteNote, editNote, mergeNotes, type Note, type NoteDraft } from '../core/notes/note.ts';
 import { readNotes, type NotesRead } from '../core/notes/notes-read.ts';
+import type { NotesFileLog } from '../core/notes/notes-file.ts';
 import { indexedDbNotes, memoryNotes, type NotesRepository } from './notes-db.ts';
 
-/** The log the notes belong to. */
-export interface NotesLog {
-  name: string;
-  fingerprint: string;
-}
+/** The log the notes belong to: its name and fingerprint, as a sidecar file names it. */
+export type NotesLog = NotesFileLog;
 
 /** Notes waiting for a log's own to be read (a link's, given before its log opened). */
 interface PendingImport {
@@ -68,6 +66,12 @@ export const useNotes = create<NotesStore>((set, get) => {
     set({ notes: merged.notes, notice: describeImport(from, merged, read.problems) });
     if (merged.added || merged.updated) persist(merged.notes);
   };
+  /** Merges every import that waited for a log's notes to be read. */
+  const flushPending = () => {
+    const waiting = pending;
+    pending = [];
+    for (const p of waiting) merge(p);
+  };
   return {
     log: null,
     notes: [],
@@ -78,7 +82,7 @@ export const useNotes = create<NotesStore>((set, get) => {
       const current = get().log;
       if (current?.fingerprint === log.fingerprint) {
         // The same log opened again: what waited for it joins its notes now.
-        if (!get().loading) { const waiting = pending; pending = []; for (const p of waiting) merge(p); }
+        if (!get().loading) flushPending();
         return;
       }
       set({ log, notes: [], loading: true, notice: null, kept: repository.kind });
@@ -102,9 +106,7 @@ export const useNotes = create<NotesStore>((set, get) => {
       const added = get().notes;
       if (added.length) { notes = mergeNotes(notes, added).notes; persist(notes); }
       set({ notes, loading: false, notice, kept: repository.kind });
-      const waiting = pending;
-      pending = [];
-      for (const p of waiting) merge(p);
+      flushPending();
     },
     add(draft) {
       const id = newNoteId();

@@ -5,10 +5,11 @@ import { useSession } from './session.ts';
 import { useLink, type LinkState } from './link.ts';
 
 export type { LinkState };
-import { useView, type SideTab } from './view.ts';
+import { SIDE_TABS, useView, type SideTab } from './view.ts';
 import { useWhatIf } from './whatif.ts';
 import { useNotes } from './notes.ts';
 import { notesFromParam } from '../core/notes/notes-link.ts';
+import { FINGERPRINT_PATTERN } from '../core/log/fingerprint.ts';
 
 /**
  * The view state in the URL hash, so a copied link restores cursor,
@@ -17,7 +18,7 @@ import { notesFromParam } from '../core/notes/notes-link.ts';
  * 64 KiB and size), so a link opened without that log can say which log it
  * was made for; `?url=` names where the user's browser may fetch it.
  */
-const SIDE_TABS: SideTab[] = ['inspector', 'diagnostics', 'messages', 'projections', 'prompt', 'requests', 'charts', 'notes'];
+const TAB_IDS: readonly SideTab[] = SIDE_TABS.map(([id]) => id);
 
 export function encodeHash(s: LinkState): string {
   const p = new URLSearchParams();
@@ -59,11 +60,11 @@ export function decodeHash(hash: string): LinkState {
   const fingerprint = p.get('h');
   return {
     log: p.get('log') || undefined,
-    fingerprint: fingerprint && /^[0-9a-z]{1,16}-[0-9a-z]{1,16}$/.test(fingerprint) ? fingerprint : undefined,
+    fingerprint: fingerprint && FINGERPRINT_PATTERN.test(fingerprint) ? fingerprint : undefined,
     cursor: int('c'),
     cursorSeq: int('cs'),
     selected: int('s') ?? int('c'),
-    tab: SIDE_TABS.includes(tab as SideTab) ? (tab as SideTab) : undefined,
+    tab: TAB_IDS.includes(tab as SideTab) ? (tab as SideTab) : undefined,
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,
     search: p.get('q') ?? undefined,
     hide: p.get('hide')?.split(',').filter(Boolean),

@@ -2,7 +2,12 @@ import { create } from 'zustand';
 
 /** View preferences: theme, which tab each panel shows, filters. All of it goes in the link. */
 export type Theme = 'system' | 'light' | 'dark';
-export type SideTab = 'inspector' | 'diagnostics' | 'messages' | 'projections' | 'prompt' | 'requests' | 'charts' | 'notes';
+/** The side panel's tabs in the order it shows them, with their labels (the panel, the palette and links read this). */
+export const SIDE_TABS = [
+  ['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'],
+  ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics'], ['notes', 'Notes'],
+] as const;
+export type SideTab = (typeof SIDE_TABS)[number][0];
 /** A modal overlay: shortcuts, go to, the command palette, a new note. */
 export type Overlay = 'help' | 'goto' | 'palette' | 'note';
 /** The toolbar's dialogs (opened by its buttons and by commands). */

@@ -48,7 +48,11 @@ export function nextTarget(summary: LoadSummary, kind: NavKind, from: number, di
     const i = from + dir;
     return i >= 0 && i < summary.count ? i : null;
   }
-  const list = targetsOf(summary, kind);
+  return stepInSorted(targetsOf(summary, kind), from, dir);
+}
+
+/** In a sorted list of event indexes: the first entry after `from` (dir 1), or the last before it (dir -1); null when none. */
+export function stepInSorted(list: ArrayLike<number>, from: number, dir: 1 | -1): number | null {
   // First entry > from.
   const lo = countAtOrBelow(list, from);
   if (dir === 1) return lo < list.length ? list[lo] : null;

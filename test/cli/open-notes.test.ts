@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import type { Note } from '../../src/core/notes/note.ts';
 import { notesFileText } from '../../src/core/notes/notes-file.ts';
 import { notesFromParam } from '../../src/core/notes/notes-link.ts';
-import { builtApp, bundledCommand, cliBundle, removeBuiltApp, startOpen, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, bundledCommand, openSuite } from '../helpers/open-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-open-notes-'));
 const logText = generateLog({ dialect: 'v4', seed: 5, turns: 2 }).text;
@@ -32,15 +32,8 @@ function notesFile(name: string, text: string): string {
 }
 const good = notesFile('session.jsonl.notes.json', notesFileText({ name: 'session.jsonl', fingerprint }, NOTES));
 
-const runs: OpenRun[] = [];
-const open = async (args: string[]) => { const run = await startOpen(args); runs.push(run); return run; };
+const open = openSuite();
 const hashOf = (url: URL) => new URLSearchParams(url.hash.replace(/^#/, ''));
-
-beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
-afterAll(async () => {
-  for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  removeBuiltApp();
-});
 
 describe('dsh-devtools open --notes', () => {
   it('puts the file\'s notes, exactly, in the URL\'s hash as notes=', async () => {

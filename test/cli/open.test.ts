@@ -6,17 +6,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
 import { CSP } from '../../src/csp.ts';
-import { builtApp, removeBuiltApp, bundledCommand, cliBundle, startOpen, withWrongToken, type OpenRun } from '../helpers/open-cli.ts';
+import { builtApp, bundledCommand, openSuite, withWrongToken } from '../helpers/open-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsh-open-'));
 const logText = generateLog({ dialect: 'v4', seed: 3, turns: 2 }).text;
 const logFile = path.join(dir, 'session one.jsonl');
 fs.writeFileSync(logFile, logText);
-const runs: OpenRun[] = [];
-const open = async (args: string[], options?: Parameters<typeof startOpen>[1]) => { const run = await startOpen(args, options); runs.push(run); return run; };
+const open = openSuite();
 
 /** A GET with any Host header (fetch will not send a forged one). */
 function rawGet(url: URL, host: string): Promise<number> {
@@ -24,12 +23,6 @@ function rawGet(url: URL, host: string): Promise<number> {
     http.get({ host: url.hostname, port: url.port, path: url.pathname, headers: { host } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject);
   });
 }
-
-beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
-afterAll(async () => {
-  for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  removeBuiltApp();
-});
 
 describe('dsh-devtools open', () => {
   it('serves the app and the log under a token, with the CSP; a wrong token, no token or a foreign Host gets 403; SIGTERM stops it', async () => {

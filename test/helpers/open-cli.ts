@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { bundleCliText } from '../../scripts/cli-bundle.ts';
 
 export const TSX = path.resolve('node_modules/.bin/tsx');
@@ -120,4 +121,19 @@ export function withWrongToken(url: URL): URL {
   const other = new URL(url);
   other.pathname = ['', wrong, ...rest].join('/');
   return other;
+}
+
+/**
+ * A suite of `open` runs: the command bundled and the app built before it,
+ * every run still going stopped and the build removed after. Gives the
+ * suite's way to start one.
+ */
+export function openSuite(): (args: string[], options?: Parameters<typeof startOpen>[1]) => Promise<OpenRun> {
+  const runs: OpenRun[] = [];
+  beforeAll(async () => { await cliBundle(); builtApp(); }, 60_000);
+  afterAll(async () => {
+    for (const run of runs) if (run.child.exitCode === null) await run.stop('SIGKILL');
+    removeBuiltApp();
+  });
+  return async (args, options) => { const run = await startOpen(args, options); runs.push(run); return run; };
 }

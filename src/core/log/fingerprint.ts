@@ -30,6 +30,9 @@ export class FingerprintTap {
   }
 }
 
+/** What a fingerprint looks like, for a link or a file that names one (untrusted text). */
+export const FINGERPRINT_PATTERN = /^[0-9a-z]{1,16}-[0-9a-z]{1,16}$/;
+
 /** `<size in base 36>-<hash in base 36>` of a file's first bytes and its total size. */
 export function fingerprint(head: Uint8Array, size: number): string {
   // Two 32-bit multiplicative lanes (cyrb53's mixing), combined into 53 bits.

@@ -1,3 +1,4 @@
+import { FINGERPRINT_PATTERN } from '../log/fingerprint.ts';
 import type { Note } from './note.ts';
 import { readNotes, type NotesRead } from './notes-read.ts';
 
@@ -55,6 +56,6 @@ export function readNotesFile(text: string, where = 'notes file'): NotesFile {
 function fileLog(value: unknown): NotesFileLog | null {
   if (typeof value !== 'object' || value === null) return null;
   const { name, fingerprint } = value as Record<string, unknown>;
-  if (typeof name !== 'string' || typeof fingerprint !== 'string' || name.length > 1000 || !/^[0-9a-z]{1,16}-[0-9a-z]{1,16}$/.test(fingerprint)) return null;
+  if (typeof name !== 'string' || typeof fingerprint !== 'string' || name.length > 1000 || !FINGERPRINT_PATTERN.test(fingerprint)) return null;
   return { name, fingerprint };
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { noteKind, notePlace } from '../../core/notes/note.ts';
 import { firstAtOrAfter } from '../../core/notes/note-targets.ts';
 import { useNotes } from '../../store/notes.ts';
@@ -7,10 +8,12 @@ import { notePlaces } from './actions.ts';
 /**
  * The notes as flags over an axis of the log's events (the timeline's, the
  * scrubber's): each at its event, a range as a bar to its end. `x` maps an
- * event index to a position in px or %; a flag outside the view is not drawn.
- * Text only: the title is the note's own words, never markup.
+ * event index to a position in `unit` (null: outside the view). Memoized, so
+ * the caller keeps `x` stable (useCallback): the scrubber re-renders on every
+ * step, its flags only when the notes or the axis change. Text only: the
+ * title is the note's own words.
  */
-export function NoteFlags({ summary, x, unit, seek }: { summary: LoadSummary; x: (index: number) => number | null; unit: 'px' | '%'; seek(index: number): void }) {
+export const NoteFlags = memo(function NoteFlags({ summary, x, unit, seek }: { summary: LoadSummary; x: (index: number) => number | null; unit: 'px' | '%'; seek(index: number): void }) {
   const notes = useNotes((s) => s.notes);
   if (!notes.length || summary.partial) return null;
   const { indexes } = notePlaces(summary, notes);
@@ -31,4 +34,4 @@ export function NoteFlags({ summary, x, unit, seek }: { summary: LoadSummary; x:
       })}
     </div>
   );
-}
+});

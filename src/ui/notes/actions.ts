@@ -1,12 +1,12 @@
 import { noteIndexes, noteStops } from '../../core/notes/note-targets.ts';
 import type { Note } from '../../core/notes/note.ts';
-import { countAtOrBelow } from '../../core/util/sorted.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useNotes } from '../../store/notes.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { useFlash } from '../commands.ts';
+import { stepInSorted } from '../nav-targets.ts';
 
 /** Each note's event index in a log, found once per (log, note list): the flags and the steps read it. */
 const placed = new WeakMap<LoadSummary, WeakMap<readonly Note[], { indexes: Int32Array; stops: Int32Array }>>();
@@ -25,12 +25,7 @@ export function notePlaces(summary: LoadSummary, notes: readonly Note[]): { inde
 
 /** The next (1) or previous (-1) note's event from `from`, or null. */
 export function nextNote(summary: LoadSummary, notes: readonly Note[], from: number, dir: 1 | -1): number | null {
-  const { stops } = notePlaces(summary, notes);
-  const lo = countAtOrBelow(stops, from);
-  if (dir === 1) return lo < stops.length ? stops[lo] : null;
-  let k = lo - 1;
-  if (k >= 0 && stops[k] === from) k--;
-  return k >= 0 ? stops[k] : null;
+  return stepInSorted(notePlaces(summary, notes).stops, from, dir);
 }
 
 /** The next/previous note as a step of the cursor (a scrubber step kind). */

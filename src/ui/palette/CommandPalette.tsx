@@ -6,7 +6,7 @@ import { useView } from '../../store/view.ts';
 import { useFlash } from '../commands.ts';
 import { commandsNow, runCommand, type AppCommand } from './command-table.ts';
 import { keyName } from './key-names.ts';
-import { gotoTarget } from './goto-target.ts';
+import { gotoTarget, isGotoText } from './goto-target.ts';
 
 interface Row {
   id: string;
@@ -26,7 +26,7 @@ function rowOf(c: AppCommand): Row {
 /** "seq 120", "call 12", "turn 3" or a bare number typed in the palette: a row that goes there. */
 function gotoRow(query: string): Row | null {
   const summary = useSession.getState().summary;
-  if (!summary || summary.partial || !/^\s*(seq|s|call|c|turn|t)?\s*#?\s*\d+\s*$/i.test(query)) return null;
+  if (!summary || summary.partial || !isGotoText(query)) return null;
   const target = gotoTarget(query, summary);
   const label = `Go to ${query.trim()}`;
   return typeof target === 'string'

@@ -1,6 +1,6 @@
 import { useCompare } from '../../store/compare.ts';
 import { useSession } from '../../store/session.ts';
-import { useView, type SideTab, type Theme } from '../../store/view.ts';
+import { SIDE_TABS, useView, type Theme } from '../../store/view.ts';
 import { COMMANDS, type Command } from '../commands.ts';
 import { COMPARE_COMMANDS } from '../compare/commands.ts';
 import { useFollow } from '../follow/follow-store.ts';
@@ -29,7 +29,6 @@ const notComparing = (): string | null => (useCompare.getState().status !== 'off
 
 const CURSOR_GROUP: Record<string, AppCommand['group']> = { goto: 'Go to', search: 'Go to', help: 'Help', close: 'Help' };
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics'], ['notes', 'Notes']];
 const THEMES: [Theme, string][] = [['light', 'Light'], ['dark', 'Dark'], ['system', 'System']];
 
 const view = () => useView.getState();
@@ -44,7 +43,7 @@ export const APP_COMMANDS: AppCommand[] = [
   { id: 'bookmark', label: 'Bookmark the cursor', keys: ['Shift+M'], group: 'Notes', run: bookmarkCursor, when: hasLog, also: 'flag mark' },
   { id: 'next-note', label: 'Next note or bookmark', keys: ['n'], group: 'Notes', run: () => stepNote(1), when: hasLog },
   { id: 'prev-note', label: 'Previous note or bookmark', keys: ['Shift+N'], group: 'Notes', run: () => stepNote(-1), when: hasLog },
-  ...TABS.map(([tab, label]): AppCommand => ({ id: `tab-${tab}`, label: `Show the ${label} tab`, keys: [], group: 'Panels', run: () => { view().setRequestsFull(false); view().setSideTab(tab); }, when: hasLog, also: 'panel' })),
+  ...SIDE_TABS.map(([tab, label]): AppCommand => ({ id: `tab-${tab}`, label: `Show the ${label} tab`, keys: [], group: 'Panels', run: () => { view().setRequestsFull(false); view().setSideTab(tab); }, when: hasLog, also: 'panel' })),
   { id: 'requests-full', label: 'Requests view, whole window (toggle)', keys: ['Shift+R'], group: 'Panels', run: () => { const v = view(); v.setSideTab('requests'); v.setRequestsFull(!v.requestsFull); }, when: notComparing, also: 'calls table' },
   { id: 'surface-mode', label: 'Surface panel: model view / transcript (toggle)', keys: [], group: 'Panels', run: () => view().setSurfaceMode(view().surfaceMode === 'surface' ? 'transcript' : 'surface'), when: hasLog },
   { id: 'raw-streams', label: 'Events list: streamed deltas as rows (toggle)', keys: [], group: 'Panels', run: () => view().setRawStreams(!view().rawStreams), when: hasLog, also: 'raw chunks' },

@@ -16,13 +16,21 @@ export function checkSeq(text: string, seqs: ArrayLike<number>, count: number): 
   return index;
 }
 
+/** `[seq|call|turn] N` (or s/c/t, an optional #): the kind, then what follows it. */
+const GOTO_FORM = /^\s*(seq|s|call|c|turn|t)?\s*#?\s*(\S*)\s*$/i;
+
+/** Whether text is a go-to in full (a kind, if any, and a number): the palette offers it as a row. */
+export function isGotoText(text: string): boolean {
+  return /^\d+$/.test(GOTO_FORM.exec(text)?.[2] ?? '');
+}
+
 /**
  * The go-to box's text as an event index: `120` (or `seq 120`) a seq,
  * `call 12` a model call (numbered from 1, as the Requests view does: its
  * cut), `turn 3` the first event of that turn. Or why there is none.
  */
 export function gotoTarget(text: string, summary: LoadSummary): number | string {
-  const m = /^\s*(seq|s|call|c|turn|t)?\s*#?\s*(\S*)\s*$/i.exec(text);
+  const m = GOTO_FORM.exec(text);
   const kind = (m?.[1] ?? 'seq').toLowerCase();
   const value = m?.[2] ?? text.trim();
   if (kind === 'seq' || kind === 's') return checkSeq(value, summary.columns.seq, summary.count);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { LoadSummary } from '../../worker/protocol.ts';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
@@ -68,6 +68,9 @@ export function Scrubber() {
     return starts.length > 400 ? [] : Array.from(starts, (i) => i / Math.max(1, summary.count - 1));
   }, [summary]);
 
+  // The note flags' axis: the whole log, in % (stable while the count is, so the flags skip a step's render).
+  const flagX = useCallback((i: number) => (i / Math.max(1, count - 1)) * 100, [count]);
+
   if (!summary) return null;
   const col = summary.columns;
   const button = (id: string, text: string) => {
@@ -118,7 +121,7 @@ export function Scrubber() {
           onChange={(e) => seek(Number(e.target.value))}
         />
         <div className="scrub-ticks" aria-hidden="true">{turnTicks.map((f, i) => <span key={i} style={{ left: `${f * 100}%` }} />)}</div>
-        <NoteFlags summary={summary} unit="%" x={(i) => (i / Math.max(1, count - 1)) * 100} seek={seek} />
+        <NoteFlags summary={summary} unit="%" x={flagX} seek={seek} />
       </div>
       <span className="mono cursor-readout" aria-label="Cursor position">
         seq {col.seq[index] ?? '-'} · {summary.typeNames[col.typeId[index]] ?? ''} · turn {col.turn[index]} step {col.step[index]} · {index + 1}/{count}

@@ -1,4 +1,4 @@
-import { useView, type SideTab } from '../../store/view.ts';
+import { SIDE_TABS, useView } from '../../store/view.ts';
 import { DiagnosticsPanel } from '../diagnostics/DiagnosticsPanel.tsx';
 import { Suspense, useEffect } from 'react';
 import { ChartsPanel, preloadSidePanels, ProjectionsPanel, PromptPanel, RequestsPanel } from './side-panels.ts';
@@ -8,7 +8,6 @@ import { useSession } from '../../store/session.ts';
 import { useNotes } from '../../store/notes.ts';
 import { NotesPanel } from '../notes/NotesPanel.tsx';
 
-const TABS: [SideTab, string][] = [['inspector', 'Event'], ['messages', 'Messages'], ['requests', 'Requests'], ['prompt', 'Prompt'], ['projections', 'Projections'], ['charts', 'Charts'], ['diagnostics', 'Diagnostics'], ['notes', 'Notes']];
 
 export function SidePanel() {
   const tab = useView((s) => s.sideTab);
@@ -27,7 +26,7 @@ export function SidePanel() {
   return (
     <section className="panel side-panel" aria-label="Details">
       <div className="tabs" role="tablist">
-        {TABS.map(([id, label]) => (
+        {SIDE_TABS.map(([id, label]) => (
           <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)}
             title={id === 'diagnostics' && total ? `${counts.error} error${counts.error === 1 ? '' : 's'}, ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, ${counts.info} info` : undefined}>
             {label}{id === 'diagnostics' && total ? <span className={`tab-count ${worst}`}> ({total})</span> : ''}{id === 'notes' && noteCount ? <span className="tab-count"> ({noteCount})</span> : ''}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCursor } from '../../store/cursor.ts';
 import { useSession } from '../../store/session.ts';
 import { useView } from '../../store/view.ts';
@@ -51,6 +51,9 @@ export function Timeline() {
     if (c && summary) drawTimelineSpans(c, summary, places, view, width, active);
   }, [summary, places, view, width, active]);
 
+  // The note flags' axis: the zoomed view, in px; null outside it.
+  const flagX = useCallback((i: number) => { const px = xOf(view, width, i + 0.5); return px >= 0 && px <= width ? px : null; }, [view, width]);
+
   if (!summary) return null;
   const { height } = timelineLayout(summary);
   const cursorX = xOf(view, width, index + 0.5);
@@ -69,7 +72,7 @@ export function Timeline() {
       <div className="timeline-layers" style={{ height }}>
       <canvas ref={spansCanvas} className="timeline-spans" aria-hidden="true" />
       <div className="timeline-cursor" style={{ transform: `translateX(${cursorX}px)`, height }} aria-hidden="true" />
-      <NoteFlags summary={summary} unit="px" seek={seek} x={(i) => { const px = xOf(view, width, i + 0.5); return px >= 0 && px <= width ? px : null; }} />
+      <NoteFlags summary={summary} unit="px" x={flagX} seek={seek} />
       <canvas
         ref={canvas}
         role="img"
