@@ -27,6 +27,14 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write was aborted'));
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+  });
+}
+
 /** The notes store in IndexedDB (opened on first use); null when the browser has none. */
 export function indexedDbNotes(factory: IDBFactory | undefined = globalThis.indexedDB): NotesRepository | null {
   if (!factory) return null;
@@ -36,7 +44,8 @@ export function indexedDbNotes(factory: IDBFactory | undefined = globalThis.inde
     req.onupgradeneeded = () => { if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE); };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => { db = null; reject(req.error ?? new Error('IndexedDB could not be opened')); };
-    req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+    // A blocked open may never settle: the next use tries again rather than wait on it forever.
+    req.onblocked = () => { db = null; reject(new Error('IndexedDB is blocked by another tab')); };
   }));
   return {
     kind: 'indexeddb',
@@ -47,7 +56,9 @@ export function indexedDbNotes(factory: IDBFactory | undefined = globalThis.inde
     },
     async save(fingerprint, record) {
       const tx = (await open()).transaction(STORE, 'readwrite');
-      await request(tx.objectStore(STORE).put(record, fingerprint));
+      tx.objectStore(STORE).put(record, fingerprint);
+      // A put's success is not the write: only a committed transaction is on disk (an abort undoes it).
+      await committed(tx);
     },
   };
 }

@@ -5,7 +5,7 @@ import { useSession } from './session.ts';
 export function startNotesSync(): () => void {
   const follow = () => {
     const summary = useSession.getState().summary;
-    if (summary && !summary.partial) void useNotes.getState().openFor({ name: summary.name, fingerprint: summary.fingerprint });
+    if (summary && !summary.partial) void useNotes.getState().openFor({ name: summary.name, fingerprint: summary.notesKey ?? summary.fingerprint });
   };
   follow();
   return useSession.subscribe((s, prev) => { if (s.summary !== prev.summary) follow(); });

@@ -119,6 +119,12 @@ export interface LoadSummary {
   name: string;
   /** A short hash of the file's first 64 KiB and its size: which log a link was made on. */
   fingerprint: string;
+  /**
+   * Set by the page on a followed log: the fingerprint its notes are kept
+   * under, the one following started on (the file's own changes as it grows,
+   * and its notes would seem to vanish at the first refresh: docs/notes.md).
+   */
+  notesKey?: string;
   /** A fork child's inherited events: the seq N its own events start at (0: not a fork), and how many events come before it (dsh-log-rules L1.7). */
   inherited: { seq: number; events: number };
   header: SessionHeader | null;

@@ -67,6 +67,10 @@ export const followTests: Record<string, Case> = {
     try {
       let session = expected(upTo(40));
       await until('slider max at start', () => sliderMax(page), session.events.length - 1);
+      // A bookmark made now stays with the log as it grows (its fingerprint changes with its size).
+      await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+      await page.keyboard.press('Shift+M');
+      await until('a bookmark flag', () => page.locator('.timeline .note-flag').count(), 1);
 
       // The writer appends whole lines and half a line: the half is pending, not torn.
       const third = lines[60];
@@ -75,6 +79,7 @@ export const followTests: Record<string, Case> = {
       await until('slider max follows', () => sliderMax(page), session.events.length - 1);
       await until('cursor on the new end', () => sliderIndex(page), session.events.length - 1);
       await until('surface follows', () => surfaceAsShown(page, session.surface.nodes), session.surface.nodes);
+      assert.equal(await page.locator('.timeline .note-flag').count(), 1, 'the bookmark survives the refresh');
       await page.locator('.follow-pending').waitFor();
       assert.equal(await page.getByText(/Torn tail/i).count(), 0, 'a pending line is not a torn tail');
       await shot('follow-live-light');

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateLog } from '../../src/core/generate/generate-log.ts';
+import { useCompare } from '../../src/store/compare.ts';
 import { useCursor } from '../../src/store/cursor.ts';
 import { useNotes } from '../../src/store/notes.ts';
 import { useSession } from '../../src/store/session.ts';
@@ -51,6 +52,20 @@ describe('the command table', () => {
     expect(useView.getState().theme).toBe('dark');
     expect(runCommand('tab-notes')).toBeNull();
     expect(useView.getState().sideTab).toBe('notes');
+  });
+
+  it('refuses a single log\'s command in compare mode (a link\'s #cmd=add-note adds nothing there)', () => {
+    const notes = useNotes.getState().notes.length;
+    useCompare.setState({ status: 'ready' });
+    try {
+      expect(runCommand('bookmark')).toBe('Bookmark the cursor: not in compare mode');
+      expect(runCommand('add-note')).toMatch(/not in compare mode/);
+      expect(useNotes.getState().notes.length).toBe(notes);
+      expect(useView.getState().overlay).toBeNull();
+      expect(runCommand('theme-light')).toBeNull();
+    } finally {
+      useCompare.setState({ status: 'off' });
+    }
   });
 });
 

@@ -63,6 +63,8 @@ interface Run {
   shown: LoadSummary;
   /** The followed log's rows the worker sent so far (each refresh sends the new ones). */
   rows: FollowedRows;
+  /** Whose notes the followed log shows: the log's key when following began (a re-opened file's own after). */
+  notesKey: string;
   onFocus: () => void;
 }
 
@@ -87,6 +89,10 @@ export const useFollow = create<FollowStore>((set, get) => {
     if (before !== r.shown) { end(r); set({ status: 'off', note: null, pending: 0, newEvents: 0 }); return; }
     const cursor = useCursor.getState();
     const atTail = !before || cursor.index >= before.count - 1 || r.reopened;
+    // Notes stay under the key the follow started on, unless the file now holds another log.
+    const notesKey = r.reopened ? summary.fingerprint : r.notesKey;
+    r.notesKey = notesKey;
+    summary = { ...summary, notesKey };
     useSession.setState({ summary });
     cursor.setCount(summary.count);
     r.shown = summary;
@@ -154,7 +160,7 @@ export const useFollow = create<FollowStore>((set, get) => {
       }
       const r: Run = {
         reader, cursor: new TailCursor(), reset: true, reopened: false, name: summary.name, timer: null, busy: false, stopped: false, pace: FOLLOW_INTERVAL_MS,
-        findingsAtStart: summary.diagnostics.length, shown: summary, rows: new FollowedRows(), onFocus: () => { if (!document.hidden) void tick(r); },
+        findingsAtStart: summary.diagnostics.length, shown: summary, rows: new FollowedRows(), notesKey: summary.notesKey ?? summary.fingerprint, onFocus: () => { if (!document.hidden) void tick(r); },
       };
       run = r;
       window.addEventListener('focus', r.onFocus);

@@ -86,7 +86,8 @@ export function commandById(id: string): AppCommand | undefined {
 export function runCommand(id: string): string | null {
   const c = commandById(id);
   if (!c) return `no command “${id}” (the palette lists them, with their ids)`;
-  const why = c.when?.() ?? null;
+  // A single log's command (a note, its cursor) has no place in compare mode, whose cursors are its own.
+  const why = (!commandsNow().some((k) => k.id === c.id) ? 'not in compare mode' : null) ?? c.when?.() ?? null;
   if (why) return `${c.label}: ${why}`;
   c.run();
   return null;
