@@ -1,6 +1,7 @@
 import { compareRuns, type CompareReport } from '../core/compare/compare.ts';
 import { explainPair } from '../core/compare/explain.ts';
 import { compareRunOf, unreadableRun, type CompareRun } from '../core/compare/run.ts';
+import { buildTrails, sharedCalls, type TrailBuild } from '../core/compare/trail.ts';
 import { compareContexts, compareUnits, contentKey, KeyTable, pairedRow, pairKeys, type PairedRows, type UnitAtCursor } from '../core/compare/side-by-side.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
@@ -62,6 +63,10 @@ export class CompareHost implements CompareAnswers {
   private lastPaired: PairedAt | null = null;
   /** Per loaded log: node views by seq (a node's view depends only on its event unless projected), and its last side. */
   private readonly perLog = new WeakMap<object, LogNodes>();
+  /** What B shares with A (sharesWithA), for the B it was said of. */
+  private sharedB: { replay: OpenLog['replay']; before: number } | null = null;
+  /** Each compared log's trails, by its calls (compareRuns reads them; A's are read again at every new B). */
+  private readonly trails = new WeakMap<readonly unknown[], TrailBuild>();
   /** The keys both sides' nodes are interned in: new with each B, so it holds only the logs being compared. */
   private keys = new KeyTable();
 
@@ -81,6 +86,7 @@ export class CompareHost implements CompareAnswers {
     const slot = new Engine({ projector: this.main.helper() ?? undefined });
     this.slot = slot;
     this.failedB = null;
+    this.sharedB = null;
     this.lastPaired = null;
     this.keys = new KeyTable();
     try {
@@ -111,6 +117,7 @@ export class CompareHost implements CompareAnswers {
     this.slot?.cancel();
     this.slot = null;
     this.failedB = null;
+    this.sharedB = null;
     this.cached = null;
     this.lastPaired = null;
     return null;
@@ -137,9 +144,31 @@ export class CompareHost implements CompareAnswers {
     if (!c || c.a !== a.replay || c.b !== (b?.replay ?? null) || c.failedB !== this.failedB || c.names.a !== names.a || c.names.b !== names.b) {
       const runA = compareRunOf(names.a, a.replay, a.prompts.requests.requests, a.turnOutcomes);
       const runB = b ? compareRunOf(names.b, b.replay, b.prompts.requests.requests, b.turnOutcomes) : unreadableRun(names.b, this.failedB ?? 'not loaded');
-      this.cached = { a: a.replay, b: b?.replay ?? null, failedB: this.failedB, names, runs: [runA, runB], report: compareRuns(runA, runB) };
+      const trailsA = this.trailsOf(runA);
+      // A what-if's B holds A's events before its first edit: its first calls' trails are A's.
+      const shared = b && this.sharedB?.replay === b.replay ? sharedCalls(runA, runB, this.sharedB.before) : 0;
+      const trailsB = buildTrails(runB, shared > 0 ? { from: trailsA, calls: shared } : undefined);
+      this.cached = { a: a.replay, b: b?.replay ?? null, failedB: this.failedB, names, runs: [runA, runB], report: compareRuns(runA, runB, { a: trailsA, b: trailsB }) };
     }
     return { report: this.cached!.report, failedB: this.failedB };
+  }
+
+  /**
+   * B, just loaded, holds A's events before `before` at the same seqs (a
+   * what-if's edited log): comparing them reads B's calls from there on.
+   */
+  sharesWithA(before: number): void {
+    const b = this.openB();
+    this.sharedB = b ? { replay: b.replay, before } : null;
+  }
+
+  /** A run's trails, built once per list of calls (A's stay while B changes: what-if after what-if). */
+  private trailsOf(run: CompareRun): TrailBuild {
+    const kept = this.trails.get(run.requests);
+    if (kept && kept.trails.length === run.requests.length) return kept;
+    const built = buildTrails(run);
+    this.trails.set(run.requests, built);
+    return built;
   }
 
   /** One aligned pair explained; its messages are derived here (one seek per side), for this pair only. */

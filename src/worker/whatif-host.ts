@@ -1,5 +1,7 @@
+import { sniffEncoding } from '../core/log/bytes.ts';
 import { decodedText } from '../core/log/decoded-text.ts';
-import { applyEdits, type EditableLog } from '../core/whatif/apply-edits.ts';
+import type { EventStore } from '../core/log/event-store.ts';
+import { lineOffset, planEdits, type EditableLog, type EditedLog, type EditPlan } from '../core/whatif/apply-edits.ts';
 import { inheritedEventCount, isInheritedMarker } from '../core/workspace/forks.ts';
 import type { OpenLog } from './open-log/open-log.ts';
 import { editedLogName, type Edit } from '../core/whatif/edits.ts';
@@ -19,7 +21,7 @@ import { WHATIF_OPERATIONS, type WhatIfAnswers, type WhatIfLoaded, type WhatIfRe
  * The edited text stays here, to download, until the next what-if.
  */
 export class WhatIfHost implements WhatIfAnswers {
-  private edited: string | null = null;
+  private edited: Blob | null = null;
 
   constructor(private readonly compare: CompareHost) {}
 
@@ -33,14 +35,14 @@ export class WhatIfHost implements WhatIfAnswers {
     this.edited = null;
     const a = this.compare.openA();
     if (!a) throw new Error('no log open to edit');
-    const text = await decodedText((await openSource(source)).chunks);
-    const edited = applyEdits(text, editableOpenLog(a), edits);
-    this.edited = edited.text;
-    const bytes = new TextEncoder().encode(edited.text);
-    // As a file when a helper folds projection units: a load hands it the file (shared, not copied).
+    const plan = planEdits(editableOpenLog(a), edits);
+    const { file, bytes, edited } = await editedLog(source, plan, a.replay.session.events);
+    this.edited = file;
     const name = editedLogName(source.name);
-    const summary = await this.compare.load(this.compare.helped() ? { kind: 'file', file: new Blob([bytes]), name } : { kind: 'bytes', bytes, name }, onProgress);
-    return { summary, problems: edited.problems, bytes: bytes.length };
+    // As a file when it is one, or when a helper folds projection units: a load hands it the file (shared, not copied).
+    const summary = await this.compare.load(bytes && !this.compare.helped() ? { kind: 'bytes', bytes, name } : { kind: 'file', file, name }, onProgress);
+    this.compare.sharesWithA(plan.sharedBefore);
+    return { summary, problems: edited.problems, bytes: file.size };
   }
 
   calls(names: { a: string; b: string }): WhatIfCall[] {
@@ -54,10 +56,33 @@ export class WhatIfHost implements WhatIfAnswers {
     return editsFromParam(param);
   }
 
-  text(): string {
+  file(): Blob {
     if (this.edited === null) throw new Error('no what-if loaded');
     return this.edited;
   }
+}
+
+const NDJSON = 'application/x-ndjson';
+
+/**
+ * The edited log. An opened file that is a plain log keeps its bytes before
+ * the plan's first line as a slice of itself (the store knows where that
+ * line starts), and only the rest is read and rewritten: an edit near the end
+ * of a long log costs its tail, and its kept lines are never read into
+ * memory. A compressed file (its decoded offsets are not its bytes'), text,
+ * bytes or a download are decoded whole; then `bytes` holds the result too.
+ */
+async function editedLog(source: LoadSource, plan: EditPlan, store: EventStore): Promise<{ file: Blob; bytes: Uint8Array | null; edited: EditedLog }> {
+  const from = plan.firstLine > 1 ? store.lineByteStart(plan.firstEvent) : -1;
+  if (source.kind === 'file' && from > 0 && sniffEncoding(new Uint8Array(await source.file.slice(0, 4).arrayBuffer())) === 'plain') {
+    const edited = plan.rewrite(await source.file.slice(from).text());
+    return { file: new Blob([source.file.slice(0, from), edited.text], { type: NDJSON }), bytes: null, edited };
+  }
+  const text = await decodedText((await openSource(source)).chunks);
+  const at = lineOffset(text, plan.firstLine);
+  const edited = plan.rewrite(text.slice(at));
+  const bytes = new TextEncoder().encode(text.slice(0, at) + edited.text);
+  return { file: new Blob([bytes], { type: NDJSON }), bytes, edited };
 }
 
 /**

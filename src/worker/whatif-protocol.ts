@@ -21,8 +21,8 @@ export interface WhatIfAnswers {
   load(source: LoadSource, edits: readonly Edit[], onProgress: (p: LoadProgress) => void): Promise<WhatIfLoaded>;
   /** Each aligned call's estimated input tokens and kept prefix, before and after (after `compare`). */
   calls(names: { a: string; b: string }): WhatIfCall[];
-  /** The edited log's text, to download. */
-  text(): string;
+  /** The edited log, to download (a Blob crosses to the page without a copy of its bytes). */
+  file(): Blob;
   /** A link's edit list checked as untrusted input (the page carries no schema library). */
   parse(param: string): { ok: true; edits: Edit[] } | { ok: false; error: string };
 }
@@ -45,7 +45,7 @@ export const WHATIF_OPERATIONS = {
     progressTransfer: loadProgressTransfer,
   }),
   'whatif-calls': op({ params: ['names'], run: (host, names: { a: string; b: string }) => host.calls(names) }),
-  'whatif-text': op({ params: [], run: (host) => host.text() }),
+  'whatif-file': op({ params: [], run: (host) => host.file() }),
   'whatif-parse': op({ params: ['param'], run: (host, param: string) => host.parse(param) }),
 };
 

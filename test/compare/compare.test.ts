@@ -3,7 +3,9 @@ import { compareRuns, type CompareReport } from '../../src/core/compare/compare.
 import { explainPair } from '../../src/core/compare/explain.ts';
 import { diffDocument, diffText } from '../../src/core/compare/report.ts';
 import { loadRun, type LoadedRun } from '../../src/core/compare/run.ts';
-import { buildTrails, MessageIdentity } from '../../src/core/compare/trail.ts';
+import { buildTrails, MessageIdentity, sharedCalls } from '../../src/core/compare/trail.ts';
+import { applyEdits, planEdits } from '../../src/core/whatif/apply-edits.ts';
+import type { Edit } from '../../src/core/whatif/edits.ts';
 import { contentHash } from '../../src/core/requests/hash.ts';
 import { generateFork, generateLog, generateVariant, type GenerateOptions, type RunVariant } from '../../src/core/generate/generate-log.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
@@ -175,7 +177,7 @@ describe('compare: message trails', () => {
       let seeks = 0;
       const surfaceBefore = run.surfaceBefore!;
       const trails = buildTrails({ ...run, surfaceBefore: (cut) => { seeks++; return surfaceBefore(cut); } });
-      expect(trails.map((t) => t.sig)).toEqual(directSignatures(run.requests));
+      expect(trails.trails.map((t) => t.sig)).toEqual(directSignatures(run.requests));
       // A call derives its context only when something other than an append happened since the previous call.
       const { seq, surfaceChange } = loaded.replay.index.columns;
       const idx = (s: number) => Array.prototype.findIndex.call(seq, (x: number) => x === s);
@@ -187,6 +189,34 @@ describe('compare: message trails', () => {
       }
       expect(rewrites).toBeGreaterThan(0);
       expect(seeks).toBe(1 + rewrites);
+    });
+  }
+});
+
+describe('compare: an edited run resumes the original\'s trails', () => {
+  for (const opts of [
+    { dialect: 'v0', seed: 33, turns: 8, compactEvery: 3, imageOffload: true },
+    { dialect: 'v4', seed: 34, turns: 8, compactEvery: 2, dsh021: true },
+  ] as GenerateOptions[]) {
+    it(`${opts.dialect}: resumed at every shared call, the report equals the one built from the start`, () => {
+      const text = generateLog(opts).text;
+      const a = load(text, 'a.jsonl');
+      const events = readLogText(text).events;
+      // Edits at several places: a message's new text, a drop, an undone replace.
+      const replace = events.findLast((e) => e.surfaceOp !== undefined && e.surfaceOp !== 'append')!;
+      const message = events.find((e, i) => i > events.length / 2 && e.type === 'tool/result' && e.surfaceOp === 'append')!;
+      const cases: Edit[][] = [[{ kind: 'text', seq: message.seq, text: 'changed' }], [{ kind: 'drop', seq: message.seq }], [{ kind: 'undo-replace', seq: replace.seq }]];
+      const builtA = buildTrails(a.run);
+      for (const edits of cases) {
+        const b = load(applyEdits(text, readLogText(text), edits).text, 'b.jsonl');
+        const shared = sharedCalls(a.run, b.run, planEdits(readLogText(text), edits).sharedBefore);
+        expect(shared, 'the calls before the edit are shared').toBeGreaterThan(0);
+        const fresh = buildTrails(b.run);
+        const resumed = buildTrails(b.run, { from: builtA, calls: shared });
+        expect(resumed.trails).toEqual(fresh.trails);
+        expect([...resumed.idsAfter]).toEqual([...fresh.idsAfter]);
+        expect(compareRuns(a.run, b.run, { a: builtA, b: resumed })).toEqual(compareRuns(a.run, b.run));
+      }
     });
   }
 });

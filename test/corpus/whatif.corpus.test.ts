@@ -4,6 +4,8 @@ import { inspect } from '../../src/core/inspect.ts';
 import { readLogText } from '../../src/core/log/reader.ts';
 import { applyEdits } from '../../src/core/whatif/apply-edits.ts';
 import { callTokensOf, requestTokens, whatIf } from '../../src/core/whatif/whatif.ts';
+import { compareRuns } from '../../src/core/compare/compare.ts';
+import { diffDocument } from '../../src/core/compare/report.ts';
 import { loadRun } from '../../src/core/compare/run.ts';
 import { corpusLogs } from './corpus-dir.ts';
 
@@ -40,6 +42,8 @@ describe('what if, on the real DSH corpus', () => {
       expect(edit.report.problems).toEqual([]);
       expect(transcriptText(edit.editedText)).toContain('WHATIF-NEW-TEXT');
       expect(edit.report.verdictAfter.kind).toBe(edit.report.verdictBefore.kind);
+      // Its comparison resumed the original's trails before the edit: it equals one that read both logs from the start.
+      expect(edit.report.comparison).toEqual(diffDocument(compareRuns(loadRun(read, log.name).run, loadRun(readLogText(edit.editedText), `${log.name} (what if)`).run)));
     }
 
     // A user message inserted before the last turn: on the transcript, one more event.

@@ -48,6 +48,14 @@ async function open(text: string, name = 'run.jsonl'): Promise<void> {
   useCursor.getState().setCount(useSession.getState().summary!.count);
 }
 
+/** A Blob's text (jsdom's Blob has no text()). */
+const blobText = (blob: Blob) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(reader.result as string);
+  reader.onerror = () => reject(reader.error);
+  reader.readAsText(blob);
+});
+
 const log = generateLog({ dialect: 'v4', seed: 60, turns: 8, compactEvery: 2 });
 const lastReplace = readLogText(log.text).events.filter((e) => e.surfaceOp && e.surfaceOp !== 'append').at(-1)!;
 
@@ -90,7 +98,7 @@ describe('what if in the app (docs/whatif.md)', () => {
     await act(() => useWhatIf.getState().run());
     const client = useSession.getState().client!;
     const { whatIfClient } = await import('../../src/worker/whatif-client.ts');
-    expect(await whatIfClient(client)['whatif-text']()).toBe(whatIf(log.text, edits).editedText);
+    expect(await blobText(await whatIfClient(client)['whatif-file']())).toBe(whatIf(log.text, edits).editedText);
     act(() => useWhatIf.getState().clear());
     expect(useCompare.getState().status).toBe('off');
 

@@ -3,7 +3,7 @@ import { forkRelation, type ForkRelation } from './fork.ts';
 import { RequestParts, type DiffKind } from './request-parts.ts';
 import type { CompareRun } from './run.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
-import { buildTrails, firstDifferingMessage, TrailCursor, type CallTrail } from './trail.ts';
+import { buildTrails, firstDifferingMessage, TrailCursor, type CallTrail, type TrailBuild } from './trail.ts';
 import { ANALYSES, partialFrom } from '../session/verdict.ts';
 
 /**
@@ -80,16 +80,21 @@ export interface CompareReport {
 }
 
 /** Each call's trail and request identity: what the alignment and the pair checks read. */
-function keysOf(run: CompareRun, side: 'a' | 'b', parts: RequestParts): { trails: CallTrail[]; keys: CallKey[] } {
-  const trails = buildTrails(run);
+function keysOf(run: CompareRun, built: TrailBuild, side: 'a' | 'b', parts: RequestParts): { trails: CallTrail[]; keys: CallKey[] } {
+  const { trails } = built;
   const keys = run.requests.map((r, i) => ({ turn: r.turn, step: r.step, identity: parts.identity(r, side, trails[i].sig) }));
   return { trails, keys };
 }
 
-export function compareRuns(a: CompareRun, b: CompareRun): CompareReport {
+/**
+ * The comparison of two runs. `trails`: each run's message trails, when the
+ * caller has them (the compare slot keeps its open log's; a what-if's edited
+ * run resumes from the original's: buildTrails).
+ */
+export function compareRuns(a: CompareRun, b: CompareRun, trails: { a: TrailBuild; b: TrailBuild } = { a: buildTrails(a), b: buildTrails(b) }): CompareReport {
   const parts = new RequestParts();
-  const left = keysOf(a, 'a', parts);
-  const right = keysOf(b, 'b', parts);
+  const left = keysOf(a, trails.a, 'a', parts);
+  const right = keysOf(b, trails.b, 'b', parts);
   const fork = forkRelation(a, b);
   const aligned = alignCalls(left.keys, right.keys);
   const ca = new TrailCursor();

@@ -37,9 +37,29 @@ export interface CallTrail {
  * message whose content changed under the same id does not.
  */
 export class MessageIdentity {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: Map<string, number>;
   /** A message object is hashed once (a log read whole derives the same objects again). */
   private readonly hashes = new WeakMap<object, string>();
+
+  /** `numbered`: ids already numbered, in order (a run that resumes another's numbering). */
+  constructor(numbered: Iterable<[string, number]> = []) {
+    this.ids = new Map(numbered);
+  }
+
+  /** Ids numbered so far. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** This identity as it was when it had numbered `count` ids (ids are only ever added, in order). */
+  asOf(count: number): MessageIdentity {
+    const first: [string, number][] = [];
+    for (const entry of this.ids) {
+      if (first.length === count) break;
+      first.push(entry);
+    }
+    return new MessageIdentity(first);
+  }
 
   hash(message: Message): string {
     let h = this.hashes.get(message);
@@ -104,14 +124,37 @@ function messagesFrom(run: CompareRun, call: ModelRequest, kept: number): readon
   return out.length === need ? out.reverse() : deriveMessages(state, run.eventAt).slice(kept);
 }
 
-/** Every call's trail, in call order. */
-export function buildTrails(run: CompareRun): CallTrail[] {
-  const identity = new MessageIdentity();
+/** A run's trails as built, with what numbered its messages: another run holding the same first calls resumes from it. */
+export interface TrailBuild {
+  trails: CallTrail[];
+  identity: MessageIdentity;
+  /** Ids the identity had numbered after each call. */
+  idsAfter: Uint32Array;
+}
+
+/**
+ * Every call's trail, in call order. With `resume`, the first `calls` calls
+ * are taken from another run's build: the two runs hold the same events up
+ * to those calls' cuts (a what-if's edited log before its first edit), so
+ * their trails, and the ids numbered by then, are the same; only the calls
+ * after them are read.
+ */
+export function buildTrails(run: CompareRun, resume?: { from: TrailBuild; calls: number }): TrailBuild {
+  const shared = resume ? Math.min(resume.calls, resume.from.trails.length, run.requests.length) : 0;
+  const identity = resume && shared > 0 ? resume.from.identity.asOf(resume.from.idsAfter[shared - 1]) : new MessageIdentity();
   // chain[k] identifies the first k messages of the current call.
-  const chain: string[] = [EMPTY_CHAIN];
+  const cursor = new TrailCursor();
   const out: CallTrail[] = [];
   const calls = run.requests;
-  for (let i = 0; i < calls.length; i++) {
+  const idsAfter = new Uint32Array(calls.length);
+  for (let i = 0; i < shared; i++) {
+    const trail = resume!.from.trails[i];
+    cursor.apply(trail);
+    out.push(trail);
+    idsAfter[i] = resume!.from.idsAfter[i];
+  }
+  const chain = cursor.chain;
+  for (let i = shared; i < calls.length; i++) {
     const call = calls[i];
     const count = chain.length - 1;
     let appended = i > 0 ? appendedBetween(run, calls[i - 1].cut, call.cut) : null;
@@ -135,8 +178,22 @@ export function buildTrails(run: CompareRun): CallTrail[] {
       return next;
     });
     out.push({ kept, links, sig: chain[chain.length - 1] });
+    idsAfter[i] = identity.size;
   }
-  return out;
+  return { trails: out, identity, idsAfter };
+}
+
+/**
+ * How many first calls two runs share when B holds A's events before
+ * `beforeSeq` (a what-if's edited log before its first edit): the calls cut
+ * before it, as long as B's are at the same cuts with the same message counts
+ * (anything else, and B's calls are read from the start of the difference).
+ */
+export function sharedCalls(a: CompareRun, b: CompareRun, beforeSeq: number): number {
+  const n = Math.min(a.requests.length, b.requests.length);
+  let i = 0;
+  while (i < n && a.requests[i].cut < beforeSeq && b.requests[i].cut === a.requests[i].cut && b.requests[i].messageCount === a.requests[i].messageCount) i++;
+  return i;
 }
 
 /**

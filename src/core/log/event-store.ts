@@ -190,6 +190,13 @@ export class EventStore implements EventList {
     return this.expectedBytes > 0 && walked > 0 && walked < this.expectedBytes ? Math.ceil((count * this.expectedBytes) / walked) : 0;
   }
 
+  /** Where event i's line starts in the decoded bytes (-1 for an event not in the file): the log's bytes before it are the lines before. */
+  lineByteStart(index: number): number {
+    if (this.pinned.get(index)?.origin === null) return -1;
+    const l = this.lineOf(index);
+    return l < 0 ? -1 : this.start[l];
+  }
+
   /** Bytes of event i's line (0 for an event not in the file). */
   lineBytes(index: number): number {
     if (this.pinned.get(index)?.origin === null) return 0;

@@ -24,6 +24,8 @@ export interface EditedLog {
   mapSeq: SeqMap;
   /** The new seqs of the inserted events, in edit order. */
   inserted: number[];
+  /** Every event before this seq is the original's, at the same seq (Infinity: no edit applied). */
+  sharedBefore: number;
   problems: EditProblem[];
 }
 
@@ -66,6 +68,24 @@ export function editableRead(read: ReadResult): EditableLog {
 }
 
 /**
+ * The edits resolved against a log before any of its text is read: the
+ * line the rewrite starts at, and the rewrite of the text from there. Every
+ * line before `firstLine` is kept byte for byte (it names no seq the edits
+ * move), so a caller holding the log's bytes rewrites only its tail: one
+ * edit near the end of a long log costs the lines after it.
+ */
+export interface EditPlan {
+  /** The first line (1-based) the rewrite reads; 1 when the header may change. */
+  firstLine: number;
+  /** The index of the first event on `firstLine` (the log's count when it holds none). */
+  firstEvent: number;
+  /** Every event before this seq is the original's, at the same seq (Infinity: no edit applies). */
+  sharedBefore: number;
+  /** Rewrites the log from `firstLine` on, given that part of its text; the result's `text` is that part rewritten. */
+  rewrite(tail: string): EditedLog;
+}
+
+/**
  * Applies what-if edits to a log's text (docs/whatif.md): events are left out,
  * rewritten or inserted, every later seq is renumbered as DSH requires
  * (events[i].seq = i, E2) and every reference to one moves with it
@@ -73,22 +93,39 @@ export function editableRead(read: ReadResult): EditableLog {
  * reported: the edited log is what DSH would then refuse, and its verdict
  * says where. Rows are rebuilt from the lines as stored, never from the
  * upgraded events, so nothing the reader adds is written back; lines wholly
- * before the first edited seq are kept as they are, unparsed (they name no
- * later seq), so one edit near the end of a long log costs little.
+ * before the first edited seq are kept as they are, unread (planEdits).
  */
 export function applyEdits(text: string, original: ReadResult | EditableLog, edits: readonly Edit[]): EditedLog {
+  const plan = planEdits(original, edits);
+  const from = lineOffset(text, plan.firstLine);
+  const tail = plan.rewrite(text.slice(from));
+  return { ...tail, text: text.slice(0, from) + tail.text };
+}
+
+/** Where 1-based line `line` starts in `text` (its length when the text has fewer lines). */
+export function lineOffset(text: string, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) return text.length;
+    at = nl + 1;
+  }
+  return at;
+}
+
+/** The edits resolved against a log (see EditPlan): what each does, checked, and where the rewrite starts. */
+export function planEdits(original: ReadResult | EditableLog, edits: readonly Edit[]): EditPlan {
   const log = 'origins' in original ? editableRead(original) : original;
-  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
   const problems: EditProblem[] = [];
   const n = log.count;
   const lastSeq = n ? log.seqs[n - 1] : -1;
   const indexOf = (seq: number): number | undefined => { const i = log.indexOfSeq(seq); return i >= 0 && i < n ? i : undefined; };
-  const rowAt = (i: number): Row | null => parse(lines[log.origin(i).line - 1]);
 
   const dropped = new Set<number>();
-  const texts = new Map<number, string>();
+  /** New text by seq, with the edit that asked (its row is checked when the rewrite reads it). */
+  const texts = new Map<number, { text: string; edit: number }>();
   const inserts = new Map<number, { text: string; edit: number }[]>();
+  const noText = (k: number, seq: number, i: number): EditProblem => ({ edit: k, seq, message: `seq ${seq} (${log.event(i).type}) holds no message text to edit; the edit is skipped` });
   edits.forEach((edit, k) => {
     const target = edit.kind === 'insert-user' ? edit.before : edit.seq;
     const i = indexOf(target);
@@ -99,9 +136,8 @@ export function applyEdits(text: string, original: ReadResult | EditableLog, edi
     const packed = i !== undefined && log.origin(i).packedIndex !== undefined;
     if (edit.kind === 'drop') dropped.add(edit.seq);
     else if (edit.kind === 'text') {
-      const row = packed ? null : rowAt(i!);
-      if (!row || !withMessageText(row, '')) problems.push({ edit: k, seq: edit.seq, message: `seq ${edit.seq} (${log.event(i!).type}) holds no message text to edit; the edit is skipped` });
-      else texts.set(edit.seq, edit.text);
+      if (packed) problems.push(noText(k, edit.seq, i!));
+      else texts.set(edit.seq, { text: edit.text, edit: k });
     } else if (edit.kind === 'insert-user') {
       inserts.set(target, [...(inserts.get(target) ?? []), { text: edit.text, edit: k }]);
     } else {
@@ -118,8 +154,9 @@ export function applyEdits(text: string, original: ReadResult | EditableLog, edi
     }
   });
 
-  for (const [seq] of texts) {
-    if (dropped.has(seq)) problems.push({ edit: edits.findIndex((e) => e.kind === 'text' && e.seq === seq), seq, message: `seq ${seq} is dropped by another edit: its new text is not written` });
+  const late: EditProblem[] = [];
+  for (const [seq, { edit }] of texts) {
+    if (dropped.has(seq)) { late.push({ edit, seq, message: `seq ${seq} is dropped by another edit: its new text is not written` }); texts.delete(seq); }
   }
 
   // A fork child's first N events are its parent's, with the same seqs (L1.7): editing them forks another history.
@@ -127,7 +164,7 @@ export function applyEdits(text: string, original: ReadResult | EditableLog, edi
   // The cut itself counts: a drop of the marker, or an insert before it, lands inside the prefix.
   const edited = [...dropped, ...texts.keys(), ...inserts.keys()].sort((a, b) => a - b);
   const touched = edited.filter((s) => s < inherited || (inherited > 0 && s === inherited));
-  if (touched.length) problems.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
+  if (touched.length) late.push({ seq: touched[0], message: `the edits change the inherited prefix (seqs below ${inherited}, copied from the parent session, L1.7): the child no longer starts as its parent's copy` });
   /** Events from here on may change; every line before the first of them is kept as it is. */
   const firstEdited = edited.length ? edited[0] : Infinity;
   const firstChanged = firstEdited === Infinity ? n : countAtOrBelow(log.seqs, firstEdited - 1, n);
@@ -158,51 +195,86 @@ export function applyEdits(text: string, original: ReadResult | EditableLog, edi
     return s + (i >= firstChanged ? shiftAfter[i - firstChanged] : 0);
   };
 
-  const timeBefore = (seq: number) => log.event(indexOf(seq) ?? n - 1)?.time ?? 0;
-  const insertedRows = (before: number): string[] => {
-    const list = inserts.get(before) ?? [];
-    const seqs = insertedSeqs.get(before) ?? [];
-    return list.map(({ text, edit }, j) => JSON.stringify({
-      type: 'user/message', seq: seqs[j], time: timeBefore(before), surfaceOp: 'append',
-      data: { id: `whatif-user-${edit + 1}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-    }));
-  };
-  const newInserted = [...insertedSeqs.values()].flat();
-  const remap = (row: Row, seq: number): Row => {
-    const r = remapRowSeqs(row, mapSeq);
-    for (const path of r.lost) problems.push({ seq, message: `${row.type} at seq ${seq}: its ${path} names an event the edits dropped (DSH refuses a reference to a missing event)` });
-    for (const cite of r.dropped) problems.push({ seq, message: `${row.type} at seq ${seq}: ${cite.replace(' ', ' no longer cites dropped seq ')}` });
-    return newInserted.length ? coverInserted(r.row, newInserted) : r.row;
-  };
+  // The header changes only when an rc.8 fork's seedLength moves (headerLine): an edit at or before it.
+  const seedLength = log.header?.seedLength;
+  const headerMayChange = typeof seedLength === 'number' && firstEdited <= seedLength;
+  // The rewrite starts at the line of the first event that may change (the last event's line when none
+  // does: the lines after it are kept, and inserts at the end go after them).
+  const firstLine = headerMayChange || n === 0 ? 1 : log.origin(Math.min(firstChanged, n - 1)).line;
+  let firstEvent = firstLine === 1 ? 0 : Math.min(firstChanged, n - 1);
+  while (firstEvent > 0 && log.origin(firstEvent - 1).line >= firstLine) firstEvent--;
 
-  // Rebuild line by line: the header, each row's events, and every other line as it was.
-  // The events' lines only grow (a packed row's members share one), so one pointer walks them.
-  const out: string[] = [];
-  let next = 0;
-  lines.forEach((line, l) => {
-    if (l === 0) { out.push(headerLine(line, log.header, mapSeq, problems)); return; }
-    while (next < n && log.origin(next).line < l + 1) next++;
-    const from = next;
-    while (next < n && log.origin(next).line === l + 1) next++;
-    if (next === from) { if (line !== '' || l < lines.length - 1) out.push(line); return; }
-    // Every event of the line is before the first edit: nothing in it moves.
-    if (next <= firstChanged) { out.push(line); return; }
-    const row = parse(line);
-    if (!row) { out.push(line); return; }
-    if (next - from === 1 && log.origin(from).packedIndex === undefined) {
-      const seq = log.seqs[from];
-      out.push(...insertedRows(seq));
-      if (dropped.has(seq)) return;
-      const changed = texts.has(seq) ? withMessageText(row, texts.get(seq)!)! : row;
-      out.push(JSON.stringify(remap(changed, seq)));
-      return;
-    }
-    const members: LogEvent[] = [];
-    for (let i = from; i < next; i++) members.push(log.event(i));
-    out.push(...packedRows(row, members, dropped, (seq) => inserts.has(seq), insertedRows, remap));
-  });
-  out.push(...insertedRows(lastSeq + 1));
-  return { text: out.join('\n') + '\n', mapSeq, inserted: [...insertedByEdit].sort((a, b) => a[0] - b[0]).map(([, s]) => s), problems };
+  const rewrite = (tail: string): EditedLog => {
+    const lines = tail.split('\n');
+    // The file's own line ends are kept: a CRLF log stays one (the kept lines before the tail are CRLF too).
+    const crlf = lines[0]?.endsWith('\r') ?? false;
+    for (let l = 0; l < lines.length; l++) if (lines[l].endsWith('\r')) lines[l] = lines[l].slice(0, -1);
+    const bom = firstLine === 1 && lines[0]?.charCodeAt(0) === 0xfeff;
+    if (bom) lines[0] = lines[0].slice(1);
+    const rewriteProblems: EditProblem[] = [];
+    const rowAt = (line: number): Row | null => parse(lines[line - firstLine]);
+
+    const timeBefore = (seq: number) => log.event(indexOf(seq) ?? n - 1)?.time ?? 0;
+    const insertedRows = (before: number): string[] => {
+      const list = inserts.get(before) ?? [];
+      const seqs = insertedSeqs.get(before) ?? [];
+      return list.map(({ text, edit }, j) => JSON.stringify({
+        type: 'user/message', seq: seqs[j], time: timeBefore(before), surfaceOp: 'append',
+        data: { id: `whatif-user-${edit + 1}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+      }));
+    };
+    const newInserted = [...insertedSeqs.values()].flat();
+    const remap = (row: Row, seq: number): Row => {
+      const r = remapRowSeqs(row, mapSeq);
+      for (const path of r.lost) rewriteProblems.push({ seq, message: `${row.type} at seq ${seq}: its ${path} names an event the edits dropped (DSH refuses a reference to a missing event)` });
+      for (const cite of r.dropped) rewriteProblems.push({ seq, message: `${row.type} at seq ${seq}: ${cite.replace(' ', ' no longer cites dropped seq ')}` });
+      return newInserted.length ? coverInserted(r.row, newInserted) : r.row;
+    };
+    /** New text edits whose rows hold no message text (found as their lines are read). */
+    const skipped: EditProblem[] = [];
+
+    // Rebuild line by line: the header, each row's events, and every other line as it was.
+    // The events' lines only grow (a packed row's members share one), so one pointer walks them.
+    const out: string[] = [];
+    let next = firstEvent;
+    lines.forEach((line, l) => {
+      const lineNo = firstLine + l;
+      if (lineNo === 1) { out.push(headerLine(line, log.header, mapSeq, rewriteProblems)); return; }
+      while (next < n && log.origin(next).line < lineNo) next++;
+      const from = next;
+      while (next < n && log.origin(next).line === lineNo) next++;
+      if (next === from) { if (line !== '' || l < lines.length - 1) out.push(line); return; }
+      // Every event of the line is before the first edit: nothing in it moves.
+      if (next <= firstChanged) { out.push(line); return; }
+      const row = rowAt(lineNo);
+      if (!row) { out.push(line); return; }
+      if (next - from === 1 && log.origin(from).packedIndex === undefined) {
+        const seq = log.seqs[from];
+        out.push(...insertedRows(seq));
+        if (dropped.has(seq)) return;
+        const edit = texts.get(seq);
+        const changed = edit ? withMessageText(row, edit.text) : row;
+        if (!changed) skipped.push(noText(edit!.edit, seq, from));
+        out.push(JSON.stringify(remap(changed ?? row, seq)));
+        return;
+      }
+      const members: LogEvent[] = [];
+      for (let i = from; i < next; i++) members.push(log.event(i));
+      out.push(...packedRows(row, members, dropped, (seq) => inserts.has(seq), insertedRows, remap));
+    });
+    out.push(...insertedRows(lastSeq + 1));
+    const eol = crlf ? '\r\n' : '\n';
+    // What each edit could not do, in edit order, then what the rewrite found.
+    const byEdit = [...problems, ...skipped, ...late.filter((p) => p.edit !== undefined)].sort((a, b) => a.edit! - b.edit!);
+    return {
+      text: (bom ? '\ufeff' : '') + out.join(eol) + eol,
+      mapSeq,
+      sharedBefore: firstEdited,
+      inserted: [...insertedByEdit].sort((a, b) => a[0] - b[0]).map(([, s]) => s),
+      problems: [...byEdit, ...late.filter((p) => p.edit === undefined), ...rewriteProblems],
+    };
+  };
+  return { firstLine, firstEvent, sharedBefore: firstEdited, rewrite };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useCompare } from '../../store/compare.ts';
 import { useSession } from '../../store/session.ts';
 import { useWhatIf } from '../../store/whatif.ts';
 import { whatIfClient } from '../../worker/whatif-client.ts';
-import { downloadJson, downloadText } from '../export.ts';
+import { downloadBlob, downloadJson } from '../export.ts';
 import { sameEdits } from './same-edits.ts';
 import './whatif.css';
 
@@ -27,7 +27,7 @@ export function WhatIfBar() {
   const shown = folded !== null && comparing;
   const current = shown && sameEdits(folded, edits);
   const downloadLog = async () => {
-    if (client) downloadText(editedLogName(name), 'application/x-ndjson', await whatIfClient(client)['whatif-text']());
+    if (client) downloadBlob(editedLogName(name), await whatIfClient(client)['whatif-file']());
   };
   return (
     <section className="whatif-bar" aria-label="What if">
