@@ -1,7 +1,7 @@
 import { compareRuns, type CompareReport } from '../core/compare/compare.ts';
 import { explainPair } from '../core/compare/explain.ts';
 import { compareRunOf, unreadableRun, type CompareRun } from '../core/compare/run.ts';
-import { buildTrails, sharedCalls, type TrailBuild } from '../core/compare/trail.ts';
+import { buildTrails, type TrailBuild } from '../core/compare/trail.ts';
 import { compareContexts, compareUnits, contentKey, KeyTable, pairedRow, pairKeys, type PairedRows, type UnitAtCursor } from '../core/compare/side-by-side.ts';
 import type { LogEvent } from '../core/log/types.ts';
 import { deriveEventMessage } from '../core/messages/derive.ts';
@@ -146,8 +146,7 @@ export class CompareHost implements CompareAnswers {
       const runB = b ? compareRunOf(names.b, b.replay, b.prompts.requests.requests, b.turnOutcomes) : unreadableRun(names.b, this.failedB ?? 'not loaded');
       const trailsA = this.trailsOf(runA);
       // A what-if's B holds A's events before its first edit: its first calls' trails are A's.
-      const shared = b && this.sharedB?.replay === b.replay ? sharedCalls(runA, runB, this.sharedB.before) : 0;
-      const trailsB = buildTrails(runB, shared > 0 ? { from: trailsA, calls: shared } : undefined);
+      const trailsB = buildTrails(runB, b && this.sharedB?.replay === b.replay ? { run: runA, from: trailsA, before: this.sharedB.before } : undefined);
       this.cached = { a: a.replay, b: b?.replay ?? null, failedB: this.failedB, names, runs: [runA, runB], report: compareRuns(runA, runB, { a: trailsA, b: trailsB }) };
     }
     return { report: this.cached!.report, failedB: this.failedB };

@@ -1,6 +1,6 @@
-import { sniffEncoding } from '../core/log/bytes.ts';
 import { decodedText } from '../core/log/decoded-text.ts';
 import type { EventStore } from '../core/log/event-store.ts';
+import type { ScanStats } from '../core/log/types.ts';
 import { lineOffset, planEdits, type EditableLog, type EditedLog, type EditPlan } from '../core/whatif/apply-edits.ts';
 import { inheritedEventCount, isInheritedMarker } from '../core/workspace/forks.ts';
 import type { OpenLog } from './open-log/open-log.ts';
@@ -36,7 +36,8 @@ export class WhatIfHost implements WhatIfAnswers {
     const a = this.compare.openA();
     if (!a) throw new Error('no log open to edit');
     const plan = planEdits(editableOpenLog(a), edits);
-    const { file, bytes, edited } = await editedLog(source, plan, a.replay.session.events);
+    const { session } = a.replay;
+    const { file, bytes, edited } = await editedLog(source, plan, session.events, session.read.scan.encoding);
     this.edited = file;
     const name = editedLogName(source.name);
     // As a file when it is one, or when a helper folds projection units: a load hands it the file (shared, not copied).
@@ -72,9 +73,9 @@ const NDJSON = 'application/x-ndjson';
  * memory. A compressed file (its decoded offsets are not its bytes'), text,
  * bytes or a download are decoded whole; then `bytes` holds the result too.
  */
-async function editedLog(source: LoadSource, plan: EditPlan, store: EventStore): Promise<{ file: Blob; bytes: Uint8Array | null; edited: EditedLog }> {
+async function editedLog(source: LoadSource, plan: EditPlan, store: EventStore, encoding: ScanStats['encoding']): Promise<{ file: Blob; bytes: Uint8Array | null; edited: EditedLog }> {
   const from = plan.firstLine > 1 ? store.lineByteStart(plan.firstEvent) : -1;
-  if (source.kind === 'file' && from > 0 && sniffEncoding(new Uint8Array(await source.file.slice(0, 4).arrayBuffer())) === 'plain') {
+  if (source.kind === 'file' && from > 0 && encoding === 'plain') {
     const edited = plan.rewrite(await source.file.slice(from).text());
     return { file: new Blob([source.file.slice(0, from), edited.text], { type: NDJSON }), bytes: null, edited };
   }

@@ -209,10 +209,11 @@ describe('compare: an edited run resumes the original\'s trails', () => {
       const builtA = buildTrails(a.run);
       for (const edits of cases) {
         const b = load(applyEdits(text, readLogText(text), edits).text, 'b.jsonl');
-        const shared = sharedCalls(a.run, b.run, planEdits(readLogText(text), edits).sharedBefore);
+        const before = planEdits(readLogText(text), edits).sharedBefore;
+        const shared = sharedCalls(a.run, b.run, before);
         expect(shared, 'the calls before the edit are shared').toBeGreaterThan(0);
         const fresh = buildTrails(b.run);
-        const resumed = buildTrails(b.run, { from: builtA, calls: shared });
+        const resumed = buildTrails(b.run, { run: a.run, from: builtA, before });
         expect(resumed.trails).toEqual(fresh.trails);
         expect([...resumed.idsAfter]).toEqual([...fresh.idsAfter]);
         expect(compareRuns(a.run, b.run, { a: builtA, b: resumed })).toEqual(compareRuns(a.run, b.run));

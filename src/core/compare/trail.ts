@@ -132,15 +132,22 @@ export interface TrailBuild {
   idsAfter: Uint32Array;
 }
 
+/** Another run's build to resume from: `run` holds this run's events before seq `before`, at the same seqs. */
+export interface TrailResume {
+  run: CompareRun;
+  from: TrailBuild;
+  before: number;
+}
+
 /**
- * Every call's trail, in call order. With `resume`, the first `calls` calls
- * are taken from another run's build: the two runs hold the same events up
- * to those calls' cuts (a what-if's edited log before its first edit), so
+ * Every call's trail, in call order. With `resume`, the calls both runs cut
+ * before its seq (sharedCalls) are taken from the other run's build: they
+ * saw the same events (a what-if's edited log before its first edit), so
  * their trails, and the ids numbered by then, are the same; only the calls
  * after them are read.
  */
-export function buildTrails(run: CompareRun, resume?: { from: TrailBuild; calls: number }): TrailBuild {
-  const shared = resume ? Math.min(resume.calls, resume.from.trails.length, run.requests.length) : 0;
+export function buildTrails(run: CompareRun, resume?: TrailResume): TrailBuild {
+  const shared = resume ? Math.min(sharedCalls(resume.run, run, resume.before), resume.from.trails.length) : 0;
   const identity = resume && shared > 0 ? resume.from.identity.asOf(resume.from.idsAfter[shared - 1]) : new MessageIdentity();
   // chain[k] identifies the first k messages of the current call.
   const cursor = new TrailCursor();

@@ -1,7 +1,7 @@
 import { compareRuns, type CompareReport } from '../compare/compare.ts';
 import { diffDocument, type DiffDocument } from '../compare/report.ts';
 import { loadRun } from '../compare/run.ts';
-import { buildTrails, sharedCalls } from '../compare/trail.ts';
+import { buildTrails } from '../compare/trail.ts';
 import { readLogText } from '../log/reader.ts';
 import type { ReadResult } from '../log/types.ts';
 import { estimateMessage, estimateSystemTokens, estimateToolsTokens } from '../messages/estimate.ts';
@@ -102,7 +102,7 @@ export function whatIf(text: string, edits: readonly Edit[], name = 'log', read:
   const after = loadRun(readLogText(edited.text), `${name} (what if)`);
   // The edited log holds the original's events before its first edit: its first calls' trails are the original's.
   const trailsBefore = buildTrails(before.run);
-  const trailsAfter = buildTrails(after.run, { from: trailsBefore, calls: sharedCalls(before.run, after.run, edited.sharedBefore) });
+  const trailsAfter = buildTrails(after.run, { run: before.run, from: trailsBefore, before: edited.sharedBefore });
   const report = compareRuns(before.run, after.run, { a: trailsBefore, b: trailsAfter });
   const calls = whatIfCalls(report.rows, { requests: before.run.requests, surfaceTotals: before.prompts.surfaceTotals }, { requests: after.run.requests, surfaceTotals: after.prompts.surfaceTotals });
   const comparison = diffDocument(report);
